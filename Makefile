@@ -1,0 +1,107 @@
+# ssara -- SSA-based register allocator plugin for powerpc-linux-gnu-gcc-12.
+#
+# make            build build/ssara.so
+# make install    install the plugin into GCC's plugin directory (so that
+#                 -fplugin=ssara works by name) and ssara-compare into PREFIX
+# make demo       the main job: compile zlib with and without the plugin,
+#                 run both under qemu and compare code and output
+# make check      every test: core unit and generated-program tests, the
+#                 plugin's DejaGnu tests, GCC's torture suite with the plugin
+# make check-core the allocator core's host tests alone (no GCC, no qemu)
+# make torture-baseline   regenerate testsuite/torture/baseline-*.txt
+# make check-torture-wide the wider torture matrix (not part of check)
+
+TARGET_CC  ?= powerpc-linux-gnu-gcc-12
+HOST_CXX   ?= g++
+BUILD      ?= build
+PREFIX     ?= /usr/local
+PLUGIN_DIR := $(shell $(TARGET_CC) -print-file-name=plugin 2>/dev/null)
+
+# The core is plain C++17: no GCC header, no RTTI, no exceptions thrown.
+CORE_CXXFLAGS := -std=c++17 -O2 -g -fPIC -fno-rtti -Wall -Wextra
+# The adapter compiles against GCC's plugin headers.
+PLUGIN_CXXFLAGS := -std=gnu++17 -O2 -g -fPIC -fno-rtti -fno-exceptions \
+  -Wall -Wextra -Wno-unused-parameter \
+  -I$(PLUGIN_DIR)/include -I$(BUILD)/gcc-include -Iplugin
+
+CORE_SRCS := $(wildcard plugin/core/*.cc)
+CORE_OBJS := $(CORE_SRCS:plugin/core/%.cc=$(BUILD)/core/%.o)
+PLUGIN_SRCS := $(wildcard plugin/*.cc)
+PLUGIN_OBJS := $(PLUGIN_SRCS:plugin/%.cc=$(BUILD)/plugin/%.o)
+CORE_TEST_SRCS := $(wildcard testsuite/core/*.cc)
+CORE_TEST_OBJS := $(CORE_TEST_SRCS:testsuite/core/%.cc=$(BUILD)/core-tests/%.o)
+
+SETUP_STAMP := $(BUILD)/gcc-include/.extracted
+
+.PHONY: all setup install demo check check-core check-plugin check-torture \
+  check-torture-wide torture-baseline fuzz-core clean
+
+all: $(BUILD)/ssara.so
+
+# Installs missing Debian packages and extracts the rtl-ssa headers.
+setup:
+	@tools/setup.sh $(BUILD)
+
+$(SETUP_STAMP):
+	@tools/setup.sh $(BUILD)
+
+$(BUILD)/core/%.o: plugin/core/%.cc $(wildcard plugin/core/*.h) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CXX) $(CORE_CXXFLAGS) -c $< -o $@
+
+$(BUILD)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h plugin/core/*.h) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
+
+$(BUILD)/ssara.so: $(PLUGIN_OBJS) $(CORE_OBJS)
+	$(HOST_CXX) -shared -o $@ $^
+
+$(BUILD)/core-tests/%.o: testsuite/core/%.cc $(wildcard plugin/core/*.h testsuite/core/*.h) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CXX) $(CORE_CXXFLAGS) -frtti -Iplugin/core -c $< -o $@
+
+$(BUILD)/core-tests/run: $(CORE_TEST_OBJS) $(CORE_OBJS)
+	$(HOST_CXX) -o $@ $^ -lgtest -lgtest_main -pthread
+
+install: $(BUILD)/ssara.so
+	install -m 644 $(BUILD)/ssara.so $(PLUGIN_DIR)/ssara.so
+	install -m 755 tools/ssara-compare $(PREFIX)/bin/ssara-compare
+
+# The main job (README): zlib with and without the plugin.
+demo: setup $(BUILD)/ssara.so
+	tools/demo.sh $(BUILD)
+
+# Every suite writes a result line into $(BUILD)/results/; tools/summary.sh
+# prints them and the final "N passed, N failed" line.
+check: setup
+	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
+	-@$(MAKE) --no-print-directory check-core
+	-@$(MAKE) --no-print-directory check-plugin
+	-@$(MAKE) --no-print-directory check-torture
+	@tools/summary.sh $(BUILD)/results
+
+check-core: $(BUILD)/core-tests/run
+	@mkdir -p $(BUILD)/results
+	tools/run-core-tests.sh $(BUILD)
+
+check-plugin: $(BUILD)/ssara.so
+	@mkdir -p $(BUILD)/results
+	tools/run-dejagnu.sh $(BUILD)
+
+check-torture: $(BUILD)/ssara.so
+	@mkdir -p $(BUILD)/results
+	tools/torture.sh check $(BUILD)
+
+check-torture-wide: $(BUILD)/ssara.so
+	tools/torture.sh wide $(BUILD)
+
+torture-baseline: setup
+	tools/torture.sh baseline $(BUILD)
+
+# More generated programs than check-core runs: make fuzz-core N=100000
+fuzz-core: $(BUILD)/core-tests/run
+	SSARA_FUZZ_COUNT=$(or $(N),20000) $(BUILD)/core-tests/run --gtest_filter='Fuzz*'
+
+clean:
+	rm -rf $(BUILD)/core $(BUILD)/plugin $(BUILD)/core-tests $(BUILD)/ssara.so \
+	  $(BUILD)/results

@@ -1,0 +1,47 @@
+// allocate.h -- the allocator core's entry point.
+//
+// allocate () runs Pereira's phases (seed 001, section 4) on a copy of the
+// input: interval analysis, PhiLifting, phi analysis, PhiMemCoalesce,
+// colour assignment on the dominator tree with spilling, SSA
+// deconstruction, spill code placement and stack-slot sharing.  Each phase
+// lives in a file named after it; allocate.cc is their table of contents.
+
+#ifndef SSARA_CORE_ALLOCATE_H
+#define SSARA_CORE_ALLOCATE_H
+
+#include "allocation.h"
+#include "ir.h"
+
+#include <string>
+
+namespace ssara {
+
+// How much checking allocate () does on its own result.
+enum class check_mode : uint8_t { off, on };
+
+// Spill everything that can be spilled (stress mode for tests).
+enum class spill_mode : uint8_t { normal, everything };
+
+struct alloc_options
+{
+  check_mode check = check_mode::off;
+  spill_mode spill = spill_mode::normal;
+};
+
+struct alloc_result
+{
+  // Empty on success; otherwise why the function cannot be allocated
+  // (the plugin reports it as "sorry, unimplemented" or falls back).
+  std::string error;
+  allocation alloc;
+};
+
+// Allocate F for target T.  Never modifies F.  With check_mode::on, the
+// independent checker (checker.h) validates the result and any complaint
+// becomes the error.
+alloc_result allocate (const function &f, const target &t,
+                       const alloc_options &opts);
+
+} // namespace ssara
+
+#endif

@@ -1,0 +1,147 @@
+// allocation.h -- the decisions the allocator core returns.
+//
+// The core never edits its input function.  It returns an `allocation`:
+// a location for every operand of every input instruction and for every
+// phi def, plus a list of edits (copies, swaps, loads, stores) at program
+// points.  The GCC adapter applies it in one rewrite; the checker
+// (checker.h) validates it from the input function and this record alone.
+
+#ifndef SSARA_CORE_ALLOCATION_H
+#define SSARA_CORE_ALLOCATION_H
+
+#include "ir.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ssara {
+
+using slot_id = uint32_t;
+constexpr slot_id no_slot = ~0u;
+
+// Where a value, or one operand's value, is.
+struct location
+{
+  enum class kind : uint8_t { none, reg, slot };
+  kind k = kind::none;
+  // For reg: the first hard register (a wide value occupies reg ..
+  // reg + width - 1).
+  hreg reg = no_hreg;
+  // For slot: the stack slot.
+  slot_id slot = no_slot;
+
+  static location in_reg (hreg r) { return { kind::reg, r, no_slot }; }
+  static location in_slot (slot_id s) { return { kind::slot, no_hreg, s }; }
+  bool is_reg () const { return k == kind::reg; }
+  bool is_slot () const { return k == kind::slot; }
+  bool operator== (const location &o) const
+  { return k == o.k && reg == o.reg && slot == o.slot; }
+  bool operator!= (const location &o) const { return !(*this == o); }
+};
+
+// A place in the input function where edits execute.
+struct program_point
+{
+  enum class kind : uint8_t
+  {
+    // Immediately before instruction INSN of BLOCK.  INSN may equal the
+    // number of instructions of the block: the end of a block that has no
+    // terminator (it falls through).  Before instruction 0 is the start of
+    // the block, after its phis.
+    before_insn,
+    // Immediately after instruction INSN of BLOCK.  Never after a
+    // terminator.
+    after_insn,
+    // On the edge from BLOCK to SUCC (the adapter splits it if needed).
+    // Never on an abnormal edge.
+    on_edge
+  };
+  kind k = kind::before_insn;
+  block_id block = 0;
+  uint32_t insn = 0;
+  block_id succ = no_block;
+};
+
+// One elementary move.  Edits at the same program point execute in the
+// order of the `edits` vector, each one seeing the effect of the previous
+// ones (the core has already sequentialised parallel copies).
+struct edit
+{
+  enum class kind : uint8_t
+  {
+    // DST_REG <- SRC_REG.  Same file, or files with direct_copy.
+    copy,
+    // Exchange DST_REG and SRC_REG (same file).  For swap_method::xor3
+    // TEMP is no_hreg; otherwise TEMP is a register free at this point (of
+    // the same file, or of the file's via_file), or no_hreg with SLOT a
+    // scratch stack slot to go through.
+    swap,
+    // DST_REG <- SLOT.  DST_REG's file is memory_direct.
+    load,
+    // SLOT <- SRC_REG.  SRC_REG's file is memory_direct.
+    store
+  };
+  kind k = kind::copy;
+  program_point at;
+  // Number of consecutive registers moved (the value's width).
+  uint8_t width = 1;
+  hreg dst_reg = no_hreg;
+  hreg src_reg = no_hreg;
+  slot_id slot = no_slot;
+  hreg temp = no_hreg;
+  // For dumps only: the value moved (may be a value the core created).
+  // The checker does not trust it.
+  std::string what;
+};
+
+struct stack_slot
+{
+  uint32_t size = 0;
+  uint32_t align = 0;
+};
+
+// Counts for the plugin's `ssara:` statistics line.
+struct alloc_stats
+{
+  unsigned values = 0;          // SSA values of the input
+  unsigned spilled = 0;         // input values given a stack slot
+  unsigned copies = 0;          // copy edits
+  unsigned swaps = 0;           // swap edits
+  unsigned loads = 0;           // load edits
+  unsigned stores = 0;          // store edits
+  unsigned stack_bytes = 0;     // sum of slot sizes
+  unsigned spill_rounds = 0;    // iterations of the spill-and-recolour loop
+};
+
+struct allocation
+{
+  // operand_loc[b][i][k]: the location operand k of instruction i of
+  // block b reads or writes.  For use/def operands it is always a
+  // register; for hard operands it is the operand's own register.
+  std::vector<std::vector<std::vector<location>>> operand_loc;
+
+  // phi_loc[b][k]: where the def of phi k of block b is at the start of
+  // block b.
+  std::vector<std::vector<location>> phi_loc;
+
+  // value_loc[v]: the home of input value v over its whole live range: a
+  // register, or the stack slot of a spilled value.  For the adapter
+  // (debug binds) and dumps; the checker does not trust it.
+  std::vector<location> value_loc;
+
+  // Sorted by program point in the order the adapter may apply them.
+  std::vector<edit> edits;
+
+  std::vector<stack_slot> slots;
+
+  // Hard registers written by the allocated code (operand locations and
+  // edit destinations and temps), for the adapter's ever-live marking.
+  hreg_set used_regs;
+
+  alloc_stats stats;
+};
+
+} // namespace ssara
+
+#endif

@@ -1,0 +1,286 @@
+// ir.h -- the allocator core's own intermediate representation.
+//
+// The core never includes a GCC header.  The GCC adapter (plugin/*.cc)
+// translates the pre-allocation RTL, seen through rtl-ssa, into a
+// `function` of this file, calls `allocate` (allocate.h), and applies the
+// returned `allocation` (allocation.h) to the RTL.  Host tests build
+// functions by hand, from text (ir-text.h) or with the random generator.
+//
+// What the core needs to know about an instruction is only what register
+// allocation needs: which SSA values it reads and writes, which hard
+// registers each of those operands may use, which hard registers it reads,
+// writes or destroys, and whether it is a plain copy.  Opcodes do not
+// exist here.
+//
+// Numbering.  Hard registers are numbered the way the target numbers them
+// (for rs6000 these are GCC's regnos: r0-r31 = 0-31, f0-f31 = 32-63,
+// lr = 96, ctr = 97, cr0-cr7 = 100-107).  Values, blocks and slots are
+// dense indices into the vectors that own them.
+
+#ifndef SSARA_CORE_IR_H
+#define SSARA_CORE_IR_H
+
+#include <bitset>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ssara {
+
+// ---------------------------------------------------------------------
+// Hard registers and register files.
+
+constexpr unsigned max_hard_regs = 128;
+using hreg = uint16_t;
+constexpr hreg no_hreg = 0xffff;
+using hreg_set = std::bitset<max_hard_regs>;
+
+using file_id = uint8_t;
+constexpr file_id no_file = 0xff;
+
+// How the contents of two registers of one file are exchanged.
+enum class swap_method : uint8_t
+{
+  // Three exclusive ors; needs no other register (GPRs).
+  xor3,
+  // Through a third register of the same file that is free at that point,
+  // or through a stack slot when none is (FPRs).
+  via_free_reg_or_memory,
+  // Through a free register of file `reg_file::via_file` (CR fields go
+  // through a GPR).
+  via_other_file
+};
+
+// One register file: GPR, FPR, CR fields, CTR, LR.
+struct reg_file
+{
+  std::string name;
+
+  // The allocatable registers of this file, in the order colour assignment
+  // tries them.  Fixed registers (sp, the TLS and small-data pointers, the
+  // PIC register, -ffixed-rN) are not listed.  Invariant: every register
+  // appears in exactly one file.
+  std::vector<hreg> regs;
+
+  // Bytes of stack that one register of this file needs when spilled.
+  unsigned bytes_per_reg = 4;
+
+  // True if a register of this file can be loaded from and stored to a
+  // stack slot directly.  When false, spill code goes through a register
+  // of `via_file` (CR, CTR and LR go through a GPR).
+  bool memory_direct = true;
+
+  // The file used for memory transfers when !memory_direct, and for swaps
+  // when `swap` is via_other_file.  no_file otherwise.
+  file_id via_file = no_file;
+
+  swap_method swap = swap_method::xor3;
+};
+
+// The register files of the target and how they relate.
+struct target
+{
+  std::vector<reg_file> files;
+
+  // direct_copy[f][g]: a register of file f can be copied into a register
+  // of file g by one instruction.  Always true for f == g.  When false,
+  // the copy goes through memory (GPR <-> FPR on this CPU) or, if a file
+  // is not memory_direct, through its via_file.
+  std::vector<std::vector<bool>> direct_copy;
+
+  // Return the file that owns register R, or no_file if R is not
+  // allocatable.
+  file_id file_of (hreg r) const;
+
+  // Return the set of all allocatable registers.
+  hreg_set allocatable () const;
+};
+
+// ---------------------------------------------------------------------
+// SSA values.
+
+using value_id = uint32_t;
+constexpr value_id no_value = ~0u;
+
+// An SSA value: defined exactly once (by an instruction operand or a phi),
+// used any number of times.  A value that is several registers wide
+// occupies `width` consecutive hard registers starting at its location:
+// a long long in r5:r6, an IBM long double in f1:f2.
+struct value
+{
+  // The register file the value lives in when it is in a register.
+  file_id file = 0;
+
+  // Number of consecutive registers (1, 2 or 4).
+  uint8_t width = 1;
+
+  // The registers this value may start at anywhere in its life, whatever
+  // the instruction (for example: the start registers for which the
+  // value's mode is valid, minus FPRs when the value has a word subreg
+  // that cannot change mode inside an FPR).  Operands narrow this further.
+  // Invariant: a subset of the value's file's `regs`, and for each member
+  // h, h + width - 1 is in the same file.
+  hreg_set allowed;
+
+  // True if the value must live in a stack slot for its whole life (the
+  // adapter decided so); it still gets a register at each use and def.
+  bool memory_only = false;
+
+  // For dumps and diagnostics, e.g. "r120" or "r120.3".
+  std::string name;
+
+  // Opaque to the core: the adapter's handle (pseudo regno, def uid...).
+  uint32_t origin = 0;
+};
+
+// ---------------------------------------------------------------------
+// Instructions.
+
+enum class operand_kind : uint8_t
+{
+  // Reads an SSA value.
+  use,
+  // Writes (defines) an SSA value.  A def with no uses is an insn-local
+  // scratch: it still needs a register at this instruction.
+  def,
+  // Reads a hard register that the input names explicitly (an argument
+  // register before a call, the return register before the return).
+  use_hard,
+  // Writes a hard register that the input names explicitly.
+  def_hard
+};
+
+using operand_index = int16_t;
+constexpr operand_index no_operand = -1;
+
+struct operand
+{
+  operand_kind kind = operand_kind::use;
+
+  // For use and def: the value.  no_value for the hard kinds.
+  value_id value = no_value;
+
+  // For use_hard and def_hard: the first hard register and the number of
+  // consecutive registers.  Hard registers are pre-coloured ranges: a
+  // value may not sit in REG between a def_hard of it and its use_hard.
+  hreg reg = no_hreg;
+  uint8_t width = 1;
+
+  // For use and def: the start registers this operand accepts at this
+  // instruction (from the instruction's chosen alternative).  The
+  // allocator intersects it with the value's `allowed`; when the value's
+  // location is not in it, a copy into a fresh value is made just for
+  // this instruction.  Invariant: not empty.
+  hreg_set allowed;
+
+  // For def: the index of a use operand of the same instruction whose
+  // register this def must reuse (a "0" constraint: rlwimi, update-form
+  // memory accesses, bdnz, partial definitions of a wide value).
+  operand_index tied_to = no_operand;
+
+  // For def: written before the instruction's uses are read, so it may
+  // not share a register with any use of this instruction.
+  bool earlyclobber = false;
+};
+
+enum class insn_kind : uint8_t
+{
+  // Anything else.
+  normal,
+  // A register-to-register copy: exactly one destination (a def, or a
+  // def_hard: setting an argument register) and one source (a use, or a
+  // use_hard: reading an incoming argument or a call's result), of the same
+  // width.  A candidate for coalescing and for register preferences.
+  copy,
+  // A call.  Its clobbers are the callee's call-clobbered registers.
+  call
+};
+
+struct insn
+{
+  insn_kind kind = insn_kind::normal;
+  std::vector<operand> ops;
+
+  // Hard registers this instruction destroys (a call's call-clobbered
+  // registers, an asm's clobber list).  A value live across the
+  // instruction (live before and after it, not defined by it) may not be
+  // in one of them.  Defs of the instruction may use them.
+  hreg_set clobbers;
+
+  // Every value live across this instruction must be in memory
+  // (a call to setjmp: registers are not restored on the second return).
+  bool values_across_in_memory = false;
+
+  // True for the instruction that ends its block and transfers control
+  // (a branch, jump, return).  Edits "at the end of the block" go before
+  // it.  If a terminator has defs (bdnz decrements its counter), no code
+  // can be placed between it and the successors: edits go on the edges.
+  // Invariant: only the last instruction of a block may be a terminator.
+  bool terminator = false;
+
+  // Opaque to the core: the adapter's handle (INSN_UID).
+  uint32_t origin = 0;
+};
+
+// ---------------------------------------------------------------------
+// Blocks and phis.
+
+using block_id = uint32_t;
+constexpr block_id no_block = ~0u;
+
+// One row of a block's phi matrix (seed 001, section 2.1): DEF takes
+// ARGS[i] when control arrives over the block's i-th predecessor edge.
+// All phis of a block are evaluated in parallel, on the edge.
+struct phi
+{
+  value_id def = no_value;
+  std::vector<value_id> args;
+};
+
+struct block
+{
+  // Invariant: preds and succs are consistent across blocks (b is in
+  // succs of p exactly as often as p is in preds of b), and
+  // phis[k].args.size () == preds.size () for every k.
+  std::vector<block_id> preds;
+  std::vector<block_id> succs;
+
+  // Parallel to preds: the edge cannot carry code (abnormal or EH edge,
+  // computed goto).  Values flowing into a phi over such an edge must end
+  // up in the same location as the phi's def.
+  std::vector<bool> pred_abnormal;
+
+  std::vector<phi> phis;
+  std::vector<insn> insns;
+
+  // Loop nesting depth (0 outside loops); drives spill weights.
+  unsigned loop_depth = 0;
+
+  // Opaque to the core: the adapter's handle (basic block index).
+  uint32_t origin = 0;
+};
+
+struct function
+{
+  std::string name;
+
+  // Block 0 is the entry block: it has no predecessors and no phis.
+  // Invariant: every block is reachable from block 0.
+  std::vector<block> blocks;
+
+  std::vector<value> values;
+
+  // Convenience for builders: add a value and return its id.
+  value_id add_value (const value &v);
+};
+
+// Return an empty string if F is well formed for target T (the invariants
+// written above, plus SSA: every value has exactly one definition, the
+// definition dominates every use, a phi argument's definition dominates
+// the end of the corresponding predecessor), otherwise a description of
+// the first violation.  Every entry point of the core checks its input.
+std::string verify_function (const function &f, const target &t);
+
+} // namespace ssara
+
+#endif
