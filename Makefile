@@ -22,7 +22,7 @@ CORE_CXXFLAGS := -std=c++17 -O2 -g -fPIC -fno-rtti -Wall -Wextra
 # The adapter compiles against GCC's plugin headers.
 PLUGIN_CXXFLAGS := -std=gnu++17 -O2 -g -fPIC -fno-rtti -fno-exceptions \
   -Wall -Wextra -Wno-unused-parameter \
-  -I$(PLUGIN_DIR)/include -I$(BUILD)/gcc-include -Iplugin
+  -isystem $(PLUGIN_DIR)/include -isystem $(BUILD)/gcc-include -Iplugin
 
 CORE_SRCS := $(wildcard plugin/core/*.cc)
 CORE_OBJS := $(CORE_SRCS:plugin/core/%.cc=$(BUILD)/core/%.o)

@@ -1,0 +1,107 @@
+// options.cc -- parsing of -fplugin-arg-ssara-KEY[=VALUE].
+
+#include "gcc-includes.h"
+#include "options.h"
+
+#include <cstring>
+
+namespace ssara {
+
+namespace {
+
+const char valid_keys[] =
+  "fallback=none|ira, stats[=FILE], check=on|off, dump";
+
+// Return an error for KEY having VALUE when VALID lists what it accepts.
+std::string
+bad_value (const char *key, const char *value, const char *valid)
+{
+  std::string msg = "ssara: invalid value '";
+  msg += value ? value : "";
+  msg += "' for -fplugin-arg-ssara-";
+  msg += key;
+  msg += "; valid values are: ";
+  msg += valid;
+  return msg;
+}
+
+} // anon namespace
+
+const char *
+option_help ()
+{
+  return
+    "SSA-based register allocator for powerpc-linux-gnu (replaces IRA and "
+    "LRA).\n"
+    "Options (-fplugin-arg-ssara-KEY[=VALUE]):\n"
+    "  fallback=none|ira  a function ssara cannot allocate is a 'sorry, "
+    "unimplemented' error (none, the default) or goes to IRA/LRA and is "
+    "reported (ira)\n"
+    "  stats[=FILE]       one line per function, beginning 'ssara: ', "
+    "on stderr or appended to FILE\n"
+    "  check=on|off       validate every allocation with the independent "
+    "checker (default off)\n"
+    "  dump               write the pass's RTL dump (NAME.c.NNNr.ssara); "
+    "-fdump-rtl-ssara is parsed before plugins load and is rejected\n"
+    ;
+}
+
+std::vector<std::string>
+parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
+{
+  std::vector<std::string> errors;
+  for (int i = 0; i < argc; ++i)
+    {
+      const char *key = argv[i].key;
+      const char *value = argv[i].value;
+      if (strcmp (key, "fallback") == 0)
+        {
+          if (value && strcmp (value, "none") == 0)
+            opts.fallback = fallback_policy::none;
+          else if (value && strcmp (value, "ira") == 0)
+            opts.fallback = fallback_policy::ira;
+          else
+            errors.push_back (bad_value (key, value, "none, ira"));
+        }
+      else if (strcmp (key, "stats") == 0)
+        {
+          if (!value)
+            opts.stats = stats_sink::stderr_stream;
+          else if (*value)
+            {
+              opts.stats = stats_sink::file;
+              opts.stats_file = value;
+            }
+          else
+            errors.push_back (bad_value (key, value,
+                                         "none (stderr) or a file name"));
+        }
+      else if (strcmp (key, "check") == 0)
+        {
+          if (value && strcmp (value, "on") == 0)
+            opts.checker = checker_policy::on;
+          else if (value && strcmp (value, "off") == 0)
+            opts.checker = checker_policy::off;
+          else
+            errors.push_back (bad_value (key, value, "on, off"));
+        }
+      else if (strcmp (key, "dump") == 0)
+        {
+          if (value)
+            errors.push_back (bad_value (key, value, "none"));
+          else
+            opts.dump = true;
+        }
+      else
+        {
+          std::string msg = "ssara: unknown option -fplugin-arg-ssara-";
+          msg += key;
+          msg += "; valid options are: ";
+          msg += valid_keys;
+          errors.push_back (msg);
+        }
+    }
+  return errors;
+}
+
+} // namespace ssara

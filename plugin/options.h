@@ -1,0 +1,55 @@
+// options.h -- the plugin's user interface: -fplugin-arg-ssara-KEY[=VALUE].
+//
+// The keys and values are documented in README and in the help text that
+// `gcc --help=plugins`... prints (see option_help ()).  Unknown keys and
+// malformed values are errors that name the valid ones.
+
+#ifndef SSARA_OPTIONS_H
+#define SSARA_OPTIONS_H
+
+#include <string>
+#include <vector>
+
+struct plugin_argument;
+
+namespace ssara {
+
+// What happens to a function the allocator cannot handle.
+enum class fallback_policy
+{
+  // Stop with "sorry, unimplemented" naming the function and the reason.
+  none,
+  // Hand it to IRA/LRA and report that (stats line or note).
+  ira
+};
+
+// Where per-function statistics lines go.
+enum class stats_sink { off, stderr_stream, file };
+
+// Whether the independent checker validates every allocation.
+enum class checker_policy { off, on };
+
+struct plugin_options
+{
+  fallback_policy fallback = fallback_policy::none;
+  stats_sink stats = stats_sink::off;
+  // For stats_sink::file: the file lines are appended to.
+  std::string stats_file;
+  checker_policy checker = checker_policy::off;
+  // Write the pass's RTL dump (file NAME.c.NNNr.ssara).  GCC 12 parses
+  // -fdump-rtl-* before plugins are loaded, so -fdump-rtl-ssara itself
+  // is rejected; this option switches the same dump on.
+  bool dump = false;
+};
+
+// Parse ARGC arguments ARGV into OPTS.  Return one error message per bad
+// key or value, each naming the valid choices; empty on success.
+std::vector<std::string> parse_options (int argc, const plugin_argument *argv,
+                           plugin_options &opts);
+
+// Return the help text listing every option.
+const char *option_help ();
+
+} // namespace ssara
+
+#endif

@@ -1,0 +1,82 @@
+// report.cc -- see report.h.
+
+#include "gcc-includes.h"
+#include "report.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace ssara {
+
+namespace {
+
+// Return the stats line (with its newline) for NAME and R.
+std::string
+stats_line (const char *name, const adapter_result &r)
+{
+  char buf[256];
+  std::string line = "ssara: ";
+  line += name;
+  if (r.outcome == adapter_outcome::allocated)
+    {
+      const alloc_stats &s = r.stats;
+      snprintf (buf, sizeof buf,
+                " by=ssara values=%u spilled=%u copies=%u swaps=%u"
+                " loads=%u stores=%u stack=%u",
+                s.values, s.spilled, s.copies, s.swaps, s.loads, s.stores,
+                s.stack_bytes);
+      line += buf;
+    }
+  else
+    {
+      line += " by=ira reason=\"";
+      line += r.reason;
+      line += "\"";
+    }
+  line += "\n";
+  return line;
+}
+
+// Append LINE to FILE with one write, so that parallel compilers sharing
+// FILE do not interleave lines.
+void
+append_line (const std::string &file, const std::string &line)
+{
+  int fd = open (file.c_str (), O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (fd < 0)
+    {
+      error ("ssara: cannot open stats file %qs: %m", file.c_str ());
+      return;
+    }
+  if (write (fd, line.data (), line.size ()) != (ssize_t) line.size ())
+    error ("ssara: cannot write stats file %qs: %m", file.c_str ());
+  close (fd);
+}
+
+} // anon namespace
+
+void
+report_function (const plugin_options &opts, const char *name,
+                 const adapter_result &r)
+{
+  std::string line = stats_line (name, r);
+  if (dump_file)
+    fputs (line.c_str (), dump_file);
+  switch (opts.stats)
+    {
+    case stats_sink::stderr_stream:
+      fputs (line.c_str (), stderr);
+      break;
+    case stats_sink::file:
+      append_line (opts.stats_file, line);
+      break;
+    case stats_sink::off:
+      if (r.outcome == adapter_outcome::declined)
+        inform (DECL_SOURCE_LOCATION (current_function_decl),
+                "ssara: %qD allocated by IRA/LRA: %s",
+                current_function_decl, r.reason.c_str ());
+      break;
+    }
+}
+
+} // namespace ssara
