@@ -1,0 +1,76 @@
+// dominators.h -- the dominator tree of a function's CFG.
+//
+// Computed with Boost.Graph's Lengauer-Tarjan algorithm.  Queries are O(1):
+// every block gets a pre-order and a post-order number in the dominator
+// tree, and A dominates B exactly when A's interval [pre, post] encloses
+// B's.  Used by verify_function (SSA dominance) and by colour assignment
+// (which walks the tree in pre-order, seed 001 section 2).
+
+#ifndef SSARA_CORE_DOMINATORS_H
+#define SSARA_CORE_DOMINATORS_H
+
+#include "ir.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ssara {
+
+class dominator_tree
+{
+public:
+  // Build the tree of F's CFG rooted at block 0.  Blocks unreachable from
+  // block 0 get no idom, no number, and dominate nothing (and are
+  // dominated by nothing).
+  explicit dominator_tree (const function &f);
+  dominator_tree () = default;
+
+  // Return the immediate dominator of B; no_block for block 0 and for
+  // unreachable blocks.
+  block_id idom (block_id b) const { return idom_[b]; }
+
+  // Return the blocks B immediately dominates, in increasing block order.
+  const std::vector<block_id> &children (block_id b) const
+  { return children_[b]; }
+
+  // Return the reachable blocks in dominator-tree pre-order (block 0
+  // first, children in increasing block order).
+  const std::vector<block_id> &preorder () const { return preorder_; }
+
+  // Return true if B is reachable from block 0.
+  bool reachable (block_id b) const { return pre_[b] != unnumbered; }
+
+  // Return true if A dominates B (every block dominates itself).  False if
+  // either is unreachable.
+  bool dominates (block_id a, block_id b) const
+  {
+    return reachable (a) && reachable (b)
+           && pre_[a] <= pre_[b] && post_[b] <= post_[a];
+  }
+
+  // Return true if A dominates B and A != B.
+  bool strictly_dominates (block_id a, block_id b) const
+  { return a != b && dominates (a, b); }
+
+  // Return the depth of B in the tree (0 for block 0).
+  unsigned depth (block_id b) const { return depth_[b]; }
+
+  size_t size () const { return idom_.size (); }
+
+private:
+  static constexpr uint32_t unnumbered = ~0u;
+
+  // Invariants: all vectors have one entry per block; for reachable
+  // blocks pre_ is the index in preorder_ and post_ >= pre_ of every
+  // descendant.
+  std::vector<block_id> idom_;
+  std::vector<std::vector<block_id>> children_;
+  std::vector<block_id> preorder_;
+  std::vector<uint32_t> pre_;
+  std::vector<uint32_t> post_;
+  std::vector<unsigned> depth_;
+};
+
+} // namespace ssara
+
+#endif

@@ -1,0 +1,409 @@
+// ir.cc -- target queries, builders and the input verifier (see ir.h).
+
+#include "ir.h"
+
+#include "dominators.h"
+
+#include <map>
+#include <sstream>
+
+namespace ssara {
+
+file_id
+target::file_of (hreg r) const
+{
+  for (size_t f = 0; f < files.size (); ++f)
+    for (hreg h : files[f].regs)
+      if (h == r)
+        return static_cast<file_id> (f);
+  return no_file;
+}
+
+hreg_set
+target::allocatable () const
+{
+  hreg_set s;
+  for (const reg_file &rf : files)
+    for (hreg h : rf.regs)
+      if (h < max_hard_regs)
+        s.set (h);
+  return s;
+}
+
+value_id
+function::add_value (const value &v)
+{
+  values.push_back (v);
+  return static_cast<value_id> (values.size () - 1);
+}
+
+namespace {
+
+// Where a value is defined: a phi of BLOCK (INSN == phi_def_insn), or
+// operand OP of instruction INSN of BLOCK.
+constexpr uint32_t phi_def_insn = ~0u;
+struct def_site
+{
+  block_id block = no_block;
+  uint32_t insn = 0;
+  int op = 0;
+};
+
+// Return the registers of file RF as a set.
+hreg_set
+file_regs (const reg_file &rf)
+{
+  hreg_set s;
+  for (hreg h : rf.regs)
+    if (h < max_hard_regs)
+      s.set (h);
+  return s;
+}
+
+std::string
+verify_target (const target &t)
+{
+  std::ostringstream err;
+  if (t.files.empty () || t.files.size () >= no_file)
+    return "target has no register files (or too many)";
+  hreg_set seen;
+  for (size_t f = 0; f < t.files.size (); ++f)
+    {
+      const reg_file &rf = t.files[f];
+      for (hreg h : rf.regs)
+        {
+          if (h >= max_hard_regs)
+            {
+              err << "file " << rf.name << " lists register " << h
+                  << " beyond max_hard_regs";
+              return err.str ();
+            }
+          if (seen.test (h))
+            {
+              err << "register " << h << " appears in two files (or twice)";
+              return err.str ();
+            }
+          seen.set (h);
+        }
+      bool needs_via = !rf.memory_direct
+                       || rf.swap == swap_method::via_other_file;
+      if (needs_via && (rf.via_file >= t.files.size () || rf.via_file == f))
+        {
+          err << "file " << rf.name << " needs a valid via_file";
+          return err.str ();
+        }
+      if (rf.bytes_per_reg == 0)
+        {
+          err << "file " << rf.name << " has bytes_per_reg 0";
+          return err.str ();
+        }
+    }
+  if (t.direct_copy.size () != t.files.size ())
+    return "target direct_copy is not files x files";
+  for (size_t f = 0; f < t.files.size (); ++f)
+    {
+      if (t.direct_copy[f].size () != t.files.size ())
+        return "target direct_copy is not files x files";
+      if (!t.direct_copy[f][f])
+        return "target direct_copy[f][f] is false for file "
+               + t.files[f].name;
+    }
+  return "";
+}
+
+std::string
+value_str (const function &f, value_id v)
+{
+  std::string s = "v" + std::to_string (v);
+  if (v < f.values.size () && !f.values[v].name.empty ())
+    s += " (" + f.values[v].name + ")";
+  return s;
+}
+
+} // namespace
+
+std::string
+verify_function (const function &f, const target &t)
+{
+  std::string terr = verify_target (t);
+  if (!terr.empty ())
+    return terr;
+
+  std::ostringstream err;
+  const size_t nblocks = f.blocks.size ();
+  const size_t nvalues = f.values.size ();
+  if (nblocks == 0)
+    return "function " + f.name + " has no blocks";
+
+  // Values.
+  for (value_id v = 0; v < nvalues; ++v)
+    {
+      const value &val = f.values[v];
+      if (val.file >= t.files.size ())
+        {
+          err << value_str (f, v) << " has no valid file";
+          return err.str ();
+        }
+      if (val.width != 1 && val.width != 2 && val.width != 4)
+        {
+          err << value_str (f, v) << " has width " << unsigned (val.width);
+          return err.str ();
+        }
+      hreg_set fr = file_regs (t.files[val.file]);
+      if (val.allowed.none ())
+        {
+          err << value_str (f, v) << " has an empty allowed set";
+          return err.str ();
+        }
+      if ((val.allowed & ~fr).any ())
+        {
+          err << value_str (f, v) << " allows registers outside file "
+              << t.files[val.file].name;
+          return err.str ();
+        }
+      for (unsigned h = 0; h < max_hard_regs; ++h)
+        if (val.allowed.test (h))
+          for (unsigned w = 1; w < val.width; ++w)
+            if (h + w >= max_hard_regs || !fr.test (h + w))
+              {
+                err << value_str (f, v) << " of width "
+                    << unsigned (val.width) << " allows start register "
+                    << h << " but " << h + w << " is not in its file";
+                return err.str ();
+              }
+    }
+
+  // CFG shape.
+  for (block_id b = 0; b < nblocks; ++b)
+    {
+      const block &bb = f.blocks[b];
+      for (block_id s : bb.succs)
+        if (s >= nblocks)
+          {
+            err << "block " << b << " has successor " << s
+                << " out of range";
+            return err.str ();
+          }
+      for (block_id p : bb.preds)
+        if (p >= nblocks)
+          {
+            err << "block " << b << " has predecessor " << p
+                << " out of range";
+            return err.str ();
+          }
+      if (bb.pred_abnormal.size () != bb.preds.size ())
+        {
+          err << "block " << b << " has " << bb.preds.size ()
+              << " preds but " << bb.pred_abnormal.size ()
+              << " pred_abnormal flags";
+          return err.str ();
+        }
+      for (size_t k = 0; k < bb.phis.size (); ++k)
+        if (bb.phis[k].args.size () != bb.preds.size ())
+          {
+            err << "block " << b << " phi " << k << " has "
+                << bb.phis[k].args.size () << " args for "
+                << bb.preds.size () << " preds";
+            return err.str ();
+          }
+    }
+  {
+    // Count edges both ways.
+    std::map<std::pair<block_id, block_id>, long> count;
+    for (block_id b = 0; b < nblocks; ++b)
+      {
+        for (block_id s : f.blocks[b].succs)
+          ++count[{ b, s }];
+        for (block_id p : f.blocks[b].preds)
+          --count[{ p, b }];
+      }
+    for (auto &[e, c] : count)
+      if (c != 0)
+        {
+          err << "edge " << e.first << "->" << e.second
+              << " appears " << (c > 0 ? "more" : "less")
+              << " often in succs than in preds";
+          return err.str ();
+        }
+  }
+  if (!f.blocks[0].preds.empty ())
+    return "entry block 0 has predecessors";
+  if (!f.blocks[0].phis.empty ())
+    return "entry block 0 has phis";
+
+  dominator_tree dom (f);
+  for (block_id b = 0; b < nblocks; ++b)
+    if (!dom.reachable (b))
+      {
+        err << "block " << b << " is unreachable from block 0";
+        return err.str ();
+      }
+
+  // Instructions and definitions.
+  std::vector<def_site> defs (nvalues);
+  std::vector<unsigned> ndefs (nvalues, 0);
+  auto bad_value = [&] (value_id v) { return v >= nvalues; };
+
+  for (block_id b = 0; b < nblocks; ++b)
+    {
+      const block &bb = f.blocks[b];
+      for (size_t k = 0; k < bb.phis.size (); ++k)
+        {
+          const phi &p = bb.phis[k];
+          if (bad_value (p.def))
+            {
+              err << "block " << b << " phi " << k << " defines no value";
+              return err.str ();
+            }
+          if (ndefs[p.def]++ == 0)
+            defs[p.def] = { b, phi_def_insn, 0 };
+          for (size_t j = 0; j < p.args.size (); ++j)
+            {
+              value_id a = p.args[j];
+              if (bad_value (a))
+                {
+                  err << "block " << b << " phi " << k << " arg " << j
+                      << " is not a value";
+                  return err.str ();
+                }
+              if (f.values[a].file != f.values[p.def].file
+                  || f.values[a].width != f.values[p.def].width)
+                {
+                  err << "block " << b << " phi " << k << " arg " << j
+                      << " " << value_str (f, a)
+                      << " differs in file or width from its def "
+                      << value_str (f, p.def);
+                  return err.str ();
+                }
+            }
+        }
+      for (size_t i = 0; i < bb.insns.size (); ++i)
+        {
+          const insn &in = bb.insns[i];
+          std::ostringstream where;
+          where << "block " << b << " insn " << i << " (origin "
+                << in.origin << ")";
+          if (in.terminator && i + 1 != bb.insns.size ())
+            return where.str () + " is a terminator but not last";
+          unsigned ndst = 0, nsrc = 0, wdst = 0, wsrc = 0;
+          for (size_t k = 0; k < in.ops.size (); ++k)
+            {
+              const operand &op = in.ops[k];
+              std::ostringstream at;
+              at << where.str () << " operand " << k;
+              bool valued = op.kind == operand_kind::use
+                            || op.kind == operand_kind::def;
+              if (valued)
+                {
+                  if (bad_value (op.value))
+                    return at.str () + " names no value";
+                  if (op.allowed.none ())
+                    return at.str () + " has an empty allowed set";
+                  if ((op.allowed & f.values[op.value].allowed).none ())
+                    return at.str () + " allows no register its value "
+                           + value_str (f, op.value) + " may use";
+                }
+              else
+                {
+                  if (op.value != no_value)
+                    return at.str () + " is a hard operand with a value";
+                  if (op.width == 0 || op.reg == no_hreg
+                      || op.reg + op.width > max_hard_regs)
+                    return at.str () + " has a bad hard register range";
+                }
+              if (op.kind != operand_kind::def
+                  && (op.tied_to != no_operand || op.earlyclobber))
+                return at.str () + " is not a def but is tied or "
+                       "earlyclobber";
+              if (op.tied_to != no_operand)
+                {
+                  if (op.tied_to < 0 || size_t (op.tied_to) >= in.ops.size ()
+                      || in.ops[op.tied_to].kind != operand_kind::use)
+                    return at.str () + " is tied to an operand that is not "
+                           "a use of this instruction";
+                  value_id u = in.ops[op.tied_to].value;
+                  if (f.values[u].file != f.values[op.value].file)
+                    return at.str () + " is tied to a use of another file";
+                }
+              switch (op.kind)
+                {
+                case operand_kind::def:
+                  if (ndefs[op.value]++ == 0)
+                    defs[op.value] = { b, uint32_t (i), int (k) };
+                  ++ndst;
+                  wdst = f.values[op.value].width;
+                  break;
+                case operand_kind::def_hard:
+                  ++ndst;
+                  wdst = op.width;
+                  break;
+                case operand_kind::use:
+                  ++nsrc;
+                  wsrc = f.values[op.value].width;
+                  break;
+                case operand_kind::use_hard:
+                  ++nsrc;
+                  wsrc = op.width;
+                  break;
+                }
+            }
+          if (in.kind == insn_kind::copy
+              && (ndst != 1 || nsrc != 1 || wdst != wsrc))
+            return where.str () + " is a copy without exactly one source "
+                   "and one destination of the same width";
+        }
+    }
+
+  for (value_id v = 0; v < nvalues; ++v)
+    if (ndefs[v] != 1)
+      {
+        err << value_str (f, v) << " has " << ndefs[v] << " definitions";
+        return err.str ();
+      }
+
+  // Dominance of uses.  Return true if the def of V is available at
+  // instruction I of block B (before it executes); I == insns.size ()
+  // means the end of the block.
+  auto available = [&] (value_id v, block_id b, size_t i) {
+    const def_site &d = defs[v];
+    if (d.block != b)
+      return dom.dominates (d.block, b);
+    if (d.insn == phi_def_insn)
+      return true;
+    return d.insn < i;
+  };
+  for (block_id b = 0; b < nblocks; ++b)
+    {
+      const block &bb = f.blocks[b];
+      for (size_t i = 0; i < bb.insns.size (); ++i)
+        for (size_t k = 0; k < bb.insns[i].ops.size (); ++k)
+          {
+            const operand &op = bb.insns[i].ops[k];
+            if (op.kind == operand_kind::use
+                && !available (op.value, b, i))
+              {
+                err << "block " << b << " insn " << i << " operand " << k
+                    << " uses " << value_str (f, op.value)
+                    << " whose definition does not dominate it";
+                return err.str ();
+              }
+          }
+      for (size_t k = 0; k < bb.phis.size (); ++k)
+        for (size_t j = 0; j < bb.preds.size (); ++j)
+          {
+            block_id p = bb.preds[j];
+            value_id a = bb.phis[k].args[j];
+            if (!available (a, p, f.blocks[p].insns.size () + 1))
+              {
+                err << "block " << b << " phi " << k << " arg " << j
+                    << " " << value_str (f, a)
+                    << " is not defined on every path to the end of "
+                       "block " << p;
+                return err.str ();
+              }
+          }
+    }
+  return "";
+}
+
+} // namespace ssara
