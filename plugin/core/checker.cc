@@ -1,0 +1,846 @@
+// checker.cc -- independent validation of an allocation (see checker.h).
+//
+// A forward must-dataflow over the CFG of "what does each location hold":
+// every hard register and every register-sized word of every stack slot
+// maps to a content (a word of an input value, the hard value of a
+// register as set by a def_hard or at function entry, garbage, or
+// unknown).  Joins keep only the entries all incoming edges agree on.
+// The analysis first iterates to a fixed point silently, then walks every
+// block and edge once more and reports each problem it sees.
+
+#include "checker.h"
+
+#include "ir-text.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+namespace ssara {
+
+namespace {
+
+// What one location (register or slot word) holds.
+struct content
+{
+  enum class kind : uint8_t
+  {
+    // Not computed yet (only in the fixed-point iteration).
+    top,
+    // Different on different paths, or never written.
+    unknown,
+    // Word B of input value A.
+    val,
+    // The hard value of register A (function entry or a def_hard of A).
+    hard,
+    // Garbage written by instruction B of block A (a clobber).
+    clobbered,
+    // Garbage written by edit A (a swap's temporary).
+    scratch
+  };
+  kind k = kind::unknown;
+  uint32_t a = 0;
+  uint32_t b = 0;
+
+  static content of_val (value_id v, unsigned w)
+  { return { kind::val, v, w }; }
+  static content of_hard (hreg r) { return { kind::hard, r, 0 }; }
+  bool operator== (const content &o) const
+  { return k == o.k && a == o.a && b == o.b; }
+  bool operator!= (const content &o) const { return !(*this == o); }
+};
+
+// Words each stack slot can hold (the widest value is 4 registers).
+constexpr unsigned slot_words = 4;
+
+using state = std::vector<content>;
+
+// Return what C is, for messages.
+std::string
+describe (const function &f, const content &c)
+{
+  std::ostringstream o;
+  switch (c.k)
+    {
+    case content::kind::top:
+    case content::kind::unknown:
+      o << "nothing known (never written, or different values on "
+           "different paths)";
+      break;
+    case content::kind::val:
+      o << "v" << c.a;
+      if (c.a < f.values.size () && f.values[c.a].width > 1)
+        o << " word " << c.b;
+      break;
+    case content::kind::hard:
+      o << "the hard value of " << reg_name (hreg (c.a));
+      break;
+    case content::kind::clobbered:
+      o << "garbage (clobbered by block " << c.a << " insn " << c.b << ")";
+      break;
+    case content::kind::scratch:
+      o << "garbage (temporary of edit " << c.a << ")";
+      break;
+    }
+  return o.str ();
+}
+
+class checker
+{
+public:
+  checker (const function &f, const target &t, const allocation &a)
+    : f_ (f), t_ (t), a_ (a)
+  {}
+  std::vector<std::string> run ();
+
+private:
+  // Report switch for the walk over a block or an edge.
+  enum class reporting : uint8_t { quiet, loud };
+
+  bool check_shapes ();
+  void index_edits ();
+  void check_slots_and_used_regs ();
+  void entry_state (state &s) const;
+  void walk_block (block_id b, state &s, reporting r);
+  void walk_edge (block_id b, size_t succ_index, state &s, reporting r);
+  void run_edits (const std::vector<uint32_t> &which, state &s,
+                  reporting r);
+  void apply_edit (uint32_t index, state &s, reporting r);
+  void check_insn (block_id b, uint32_t i, state &s, reporting r);
+  bool meet_into (state &dst, const state &src) const;
+
+  size_t reg_index (hreg r) const { return r; }
+  size_t slot_index (slot_id s, unsigned w) const
+  { return max_hard_regs + size_t (s) * slot_words + w; }
+
+  // Return true if registers R .. R+W-1 all belong to file F.
+  bool range_in_file (hreg r, unsigned w, file_id f) const;
+  std::string insn_where (block_id b, uint32_t i) const;
+  void report (reporting r, const std::string &msg)
+  {
+    if (r == reporting::loud)
+      errors_.push_back (msg);
+  }
+
+  const function &f_;
+  const target &t_;
+  const allocation &a_;
+  std::vector<std::string> errors_;
+  std::vector<file_id> file_of_;
+
+  // Edits by program point, in vector order.
+  std::vector<std::vector<std::vector<uint32_t>>> before_;
+  std::vector<std::vector<std::vector<uint32_t>>> after_;
+  std::map<std::pair<block_id, block_id>, std::vector<uint32_t>> on_edge_;
+};
+
+bool
+checker::range_in_file (hreg r, unsigned w, file_id f) const
+{
+  if (w == 0 || r == no_hreg || size_t (r) + w > max_hard_regs)
+    return false;
+  for (unsigned k = 0; k < w; ++k)
+    if (file_of_[r + k] != f)
+      return false;
+  return true;
+}
+
+std::string
+checker::insn_where (block_id b, uint32_t i) const
+{
+  std::ostringstream o;
+  o << "block " << b << " insn " << i << " (origin "
+    << f_.blocks[b].insns[i].origin << ")";
+  return o.str ();
+}
+
+bool
+checker::check_shapes ()
+{
+  std::ostringstream o;
+  if (a_.operand_loc.size () != f_.blocks.size ()
+      || a_.phi_loc.size () != f_.blocks.size ())
+    {
+      errors_.push_back ("allocation: operand_loc or phi_loc does not have "
+                         "one entry per block");
+      return false;
+    }
+  bool ok = true;
+  for (block_id b = 0; b < f_.blocks.size (); ++b)
+    {
+      const block &bb = f_.blocks[b];
+      if (a_.phi_loc[b].size () != bb.phis.size ())
+        {
+          errors_.push_back ("allocation: block " + std::to_string (b)
+                             + " phi_loc does not have one entry per phi");
+          ok = false;
+        }
+      if (a_.operand_loc[b].size () != bb.insns.size ())
+        {
+          errors_.push_back ("allocation: block " + std::to_string (b)
+                             + " operand_loc does not have one entry per "
+                               "insn");
+          ok = false;
+          continue;
+        }
+      for (uint32_t i = 0; i < bb.insns.size (); ++i)
+        if (a_.operand_loc[b][i].size () != bb.insns[i].ops.size ())
+          {
+            errors_.push_back ("allocation: " + insn_where (b, i)
+                               + " operand_loc does not have one entry per "
+                                 "operand");
+            ok = false;
+          }
+    }
+  return ok;
+}
+
+void
+checker::index_edits ()
+{
+  before_.resize (f_.blocks.size ());
+  after_.resize (f_.blocks.size ());
+  for (block_id b = 0; b < f_.blocks.size (); ++b)
+    {
+      before_[b].resize (f_.blocks[b].insns.size () + 1);
+      after_[b].resize (f_.blocks[b].insns.size ());
+    }
+  for (uint32_t e = 0; e < a_.edits.size (); ++e)
+    {
+      const program_point &p = a_.edits[e].at;
+      std::string bad;
+      if (p.block >= f_.blocks.size ())
+        bad = "names no block";
+      else
+        {
+          const block &bb = f_.blocks[p.block];
+          size_t n = bb.insns.size ();
+          bool ends_with_term = n > 0 && bb.insns[n - 1].terminator;
+          switch (p.k)
+            {
+            case program_point::kind::before_insn:
+              if (p.insn > n)
+                bad = "is before an insn that does not exist";
+              else if (p.insn == n && ends_with_term)
+                bad = "is after the terminator";
+              else
+                before_[p.block][p.insn].push_back (e);
+              break;
+            case program_point::kind::after_insn:
+              if (p.insn >= n)
+                bad = "is after an insn that does not exist";
+              else if (bb.insns[p.insn].terminator)
+                bad = "is after the terminator";
+              else
+                after_[p.block][p.insn].push_back (e);
+              break;
+            case program_point::kind::on_edge:
+              {
+                auto it = std::find (bb.succs.begin (), bb.succs.end (),
+                                     p.succ);
+                if (it == bb.succs.end ())
+                  {
+                    bad = "is on an edge that does not exist";
+                    break;
+                  }
+                const block &sb = f_.blocks[p.succ];
+                for (size_t j = 0; j < sb.preds.size (); ++j)
+                  if (sb.preds[j] == p.block && j < sb.pred_abnormal.size ()
+                      && sb.pred_abnormal[j])
+                    bad = "is on an abnormal edge";
+                if (bad.empty ())
+                  on_edge_[{ p.block, p.succ }].push_back (e);
+              }
+              break;
+            }
+        }
+      if (!bad.empty ())
+        errors_.push_back ("edit " + std::to_string (e) + " ("
+                           + print_edit (a_.edits[e]) + ") " + bad);
+    }
+}
+
+void
+checker::check_slots_and_used_regs ()
+{
+  // Every register the allocated code writes must be in used_regs.
+  auto need = [&] (hreg r, unsigned w, const std::string &what) {
+    for (unsigned k = 0; k < w; ++k)
+      if (size_t (r) + k < max_hard_regs && !a_.used_regs.test (r + k))
+        {
+          errors_.push_back (what + " writes " + reg_name (hreg (r + k))
+                             + " which is missing from used_regs");
+          return;
+        }
+  };
+  for (block_id b = 0; b < f_.blocks.size (); ++b)
+    for (uint32_t i = 0; i < f_.blocks[b].insns.size (); ++i)
+      for (size_t k = 0; k < f_.blocks[b].insns[i].ops.size (); ++k)
+        {
+          const operand &op = f_.blocks[b].insns[i].ops[k];
+          const location &l = a_.operand_loc[b][i][k];
+          if (op.kind == operand_kind::def && l.is_reg ())
+            need (l.reg, f_.values[op.value].width,
+                  insn_where (b, i) + " operand " + std::to_string (k));
+        }
+  for (block_id b = 0; b < f_.blocks.size (); ++b)
+    for (size_t k = 0; k < f_.blocks[b].phis.size (); ++k)
+      {
+        const location &l = a_.phi_loc[b][k];
+        if (l.is_reg ())
+          need (l.reg, f_.values[f_.blocks[b].phis[k].def].width,
+                "block " + std::to_string (b) + " phi " + std::to_string (k));
+      }
+  for (uint32_t e = 0; e < a_.edits.size (); ++e)
+    {
+      const edit &ed = a_.edits[e];
+      std::string what = "edit " + std::to_string (e) + " ("
+                         + print_edit (ed) + ")";
+      if (ed.k == edit::kind::copy || ed.k == edit::kind::load
+          || ed.k == edit::kind::swap)
+        need (ed.dst_reg, ed.width, what);
+      if (ed.k == edit::kind::swap)
+        {
+          need (ed.src_reg, ed.width, what);
+          if (ed.temp != no_hreg)
+            need (ed.temp, ed.width, what);
+        }
+    }
+}
+
+void
+checker::entry_state (state &s) const
+{
+  s.assign (max_hard_regs + a_.slots.size () * slot_words, content ());
+  for (hreg r = 0; r < max_hard_regs; ++r)
+    s[r] = content::of_hard (r);
+}
+
+bool
+checker::meet_into (state &dst, const state &src) const
+{
+  bool changed = false;
+  for (size_t k = 0; k < dst.size (); ++k)
+    {
+      if (src[k].k == content::kind::top || dst[k] == src[k])
+        continue;
+      content n = dst[k].k == content::kind::top ? src[k] : content ();
+      if (n != dst[k])
+        {
+          dst[k] = n;
+          changed = true;
+        }
+    }
+  return changed;
+}
+
+void
+checker::apply_edit (uint32_t index, state &s, reporting r)
+{
+  const edit &e = a_.edits[index];
+  std::string what = "edit " + std::to_string (index) + " ("
+                     + print_edit (e) + ")";
+  unsigned w = e.width;
+  if (w == 0 || w > slot_words)
+    {
+      report (r, what + " has width " + std::to_string (w));
+      return;
+    }
+  auto reg_file_of = [&] (hreg h) {
+    return h < max_hard_regs ? file_of_[h] : no_file;
+  };
+  auto regs_ok = [&] (hreg h, const char *role) {
+    file_id f = reg_file_of (h);
+    if (f == no_file || !range_in_file (h, w, f))
+      {
+        report (r, what + " " + role + " " + reg_name (h)
+                   + " is not a range of allocatable registers of one file");
+        return false;
+      }
+    return true;
+  };
+  auto slot_ok = [&] (slot_id sl, file_id f) {
+    if (sl >= a_.slots.size ())
+      {
+        report (r, what + " names slot " + std::to_string (sl)
+                   + " which does not exist");
+        return false;
+      }
+    if (f != no_file
+        && a_.slots[sl].size < w * t_.files[f].bytes_per_reg)
+      report (r, what + " moves " + std::to_string (w * t_.files[f].bytes_per_reg)
+                 + " bytes through slot " + std::to_string (sl) + " of "
+                 + std::to_string (a_.slots[sl].size) + " bytes");
+    return true;
+  };
+
+  switch (e.k)
+    {
+    case edit::kind::copy:
+      {
+        if (!regs_ok (e.dst_reg, "destination") || !regs_ok (e.src_reg, "source"))
+          return;
+        file_id fd = reg_file_of (e.dst_reg), fs = reg_file_of (e.src_reg);
+        if (!t_.direct_copy[fs][fd])
+          report (r, what + " copies between files "
+                     + t_.files[fs].name + " and " + t_.files[fd].name
+                     + " which have no direct copy");
+        std::vector<content> tmp (w);
+        for (unsigned k = 0; k < w; ++k)
+          tmp[k] = s[reg_index (e.src_reg + k)];
+        for (unsigned k = 0; k < w; ++k)
+          s[reg_index (e.dst_reg + k)] = tmp[k];
+        break;
+      }
+    case edit::kind::swap:
+      {
+        if (!regs_ok (e.dst_reg, "destination") || !regs_ok (e.src_reg, "source"))
+          return;
+        file_id f = reg_file_of (e.dst_reg);
+        if (reg_file_of (e.src_reg) != f)
+          report (r, what + " swaps registers of different files");
+        if (e.dst_reg != e.src_reg
+            && std::max (e.dst_reg, e.src_reg)
+                 < std::min (e.dst_reg, e.src_reg) + w)
+          report (r, what + " swaps overlapping ranges");
+        const reg_file &rf = t_.files[f];
+        switch (rf.swap)
+          {
+          case swap_method::xor3:
+            if (e.temp != no_hreg || e.slot != no_slot)
+              report (r, what + " has a temporary but file " + rf.name
+                         + " swaps by xor");
+            break;
+          case swap_method::via_free_reg_or_memory:
+            if ((e.temp == no_hreg) == (e.slot == no_slot))
+              report (r, what + " needs exactly one of a temporary register "
+                                "and a slot");
+            else if (e.temp != no_hreg
+                     && (reg_file_of (e.temp) != f
+                         || !range_in_file (e.temp, w, f)))
+              report (r, what + " has a temporary outside file " + rf.name);
+            else if (e.slot != no_slot && !rf.memory_direct)
+              report (r, what + " goes through memory but file " + rf.name
+                         + " is not memory_direct");
+            break;
+          case swap_method::via_other_file:
+            if (e.temp == no_hreg || e.slot != no_slot
+                || reg_file_of (e.temp) != rf.via_file
+                || !range_in_file (e.temp, w, rf.via_file))
+              report (r, what + " needs a temporary of file "
+                         + (rf.via_file < t_.files.size ()
+                              ? t_.files[rf.via_file].name : "?"));
+            break;
+          }
+        if (e.temp != no_hreg
+            && ((e.temp < e.dst_reg + w && e.dst_reg < e.temp + w)
+                || (e.temp < e.src_reg + w && e.src_reg < e.temp + w)))
+          report (r, what + " uses a temporary that overlaps its operands");
+        for (unsigned k = 0; k < w; ++k)
+          std::swap (s[reg_index (e.dst_reg + k)],
+                     s[reg_index (e.src_reg + k)]);
+        content junk { content::kind::scratch, index, 0 };
+        if (e.temp != no_hreg)
+          for (unsigned k = 0; k < w; ++k)
+            if (size_t (e.temp) + k < max_hard_regs)
+              s[reg_index (e.temp + k)] = junk;
+        if (e.slot != no_slot && e.slot < a_.slots.size ())
+          for (unsigned k = 0; k < slot_words; ++k)
+            s[slot_index (e.slot, k)] = junk;
+        if (e.slot != no_slot)
+          slot_ok (e.slot, f);
+        break;
+      }
+    case edit::kind::load:
+    case edit::kind::store:
+      {
+        bool load = e.k == edit::kind::load;
+        hreg reg = load ? e.dst_reg : e.src_reg;
+        if (!regs_ok (reg, load ? "destination" : "source"))
+          return;
+        file_id f = reg_file_of (reg);
+        if (!t_.files[f].memory_direct)
+          report (r, what + " moves file " + t_.files[f].name
+                     + " which is not memory_direct to or from memory");
+        if (!slot_ok (e.slot, f))
+          return;
+        for (unsigned k = 0; k < w; ++k)
+          if (load)
+            s[reg_index (reg + k)] = s[slot_index (e.slot, k)];
+          else
+            s[slot_index (e.slot, k)] = s[reg_index (reg + k)];
+        break;
+      }
+    }
+}
+
+void
+checker::run_edits (const std::vector<uint32_t> &which, state &s,
+                    reporting r)
+{
+  for (uint32_t e : which)
+    apply_edit (e, s, r);
+}
+
+void
+checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
+{
+  const insn &in = f_.blocks[b].insns[i];
+  const std::vector<location> &locs = a_.operand_loc[b][i];
+  std::string where = insn_where (b, i);
+  auto opw = [&] (size_t k) {
+    return where + " operand " + std::to_string (k);
+  };
+  auto width_of = [&] (const operand &op) -> unsigned {
+    return op.kind == operand_kind::use || op.kind == operand_kind::def
+             ? f_.values[op.value].width : op.width;
+  };
+
+  // Check that a use/def operand's location is a register the operand
+  // and its value accept; return false if it is not even a register.
+  auto check_place = [&] (size_t k, const operand &op) {
+    const location &l = locs[k];
+    const value &v = f_.values[op.value];
+    if (!l.is_reg ())
+      {
+        report (r, opw (k) + " of v" + std::to_string (op.value)
+                   + " is not in a register but in "
+                   + print_location (l));
+        return false;
+      }
+    if (!range_in_file (l.reg, v.width, v.file))
+      {
+        report (r, opw (k) + " puts v" + std::to_string (op.value)
+                   + " in " + reg_name (l.reg) + " outside its file "
+                   + t_.files[v.file].name);
+        return false;
+      }
+    if (!op.allowed.test (l.reg))
+      report (r, opw (k) + " puts v" + std::to_string (op.value) + " in "
+                 + reg_name (l.reg) + " which the operand does not allow "
+                 + print_reg_set (op.allowed));
+    if (!v.allowed.test (l.reg))
+      report (r, opw (k) + " puts v" + std::to_string (op.value) + " in "
+                 + reg_name (l.reg) + " which the value does not allow "
+                 + print_reg_set (v.allowed));
+    return true;
+  };
+
+  // Uses.
+  for (size_t k = 0; k < in.ops.size (); ++k)
+    {
+      const operand &op = in.ops[k];
+      const location &l = locs[k];
+      if (op.kind == operand_kind::use)
+        {
+          if (!check_place (k, op))
+            continue;
+          unsigned w = f_.values[op.value].width;
+          for (unsigned j = 0; j < w; ++j)
+            {
+              const content &c = s[reg_index (l.reg + j)];
+              if (c != content::of_val (op.value, j))
+                {
+                  report (r, opw (k) + " reads " + reg_name (l.reg + j)
+                             + " which holds " + describe (f_, c)
+                             + ", expected "
+                             + describe (f_, content::of_val (op.value, j)));
+                  break;
+                }
+            }
+        }
+      else if (op.kind == operand_kind::use_hard)
+        {
+          if (!l.is_reg () || l.reg != op.reg)
+            report (r, opw (k) + " reads hard register " + reg_name (op.reg)
+                       + " but its location is " + print_location (l));
+          for (unsigned j = 0; j < op.width; ++j)
+            {
+              hreg h = op.reg + j;
+              if (h >= max_hard_regs)
+                break;
+              if (s[h] != content::of_hard (h))
+                {
+                  report (r, opw (k) + " reads hard register " + reg_name (h)
+                             + " which holds " + describe (f_, s[h])
+                             + " instead of its hard value");
+                  break;
+                }
+            }
+        }
+    }
+
+  // Clobbers, then a setjmp-like call's loss of every register.
+  content junk { content::kind::clobbered, b, i };
+  for (hreg h = 0; h < max_hard_regs; ++h)
+    if (in.clobbers.test (h) || in.values_across_in_memory)
+      s[h] = junk;
+
+  // Defs: placement, ties, earlyclobbers, overlaps.
+  auto overlap = [] (hreg a, unsigned wa, hreg b2, unsigned wb) {
+    return a < b2 + wb && b2 < a + wa;
+  };
+  for (size_t k = 0; k < in.ops.size (); ++k)
+    {
+      const operand &op = in.ops[k];
+      const location &l = locs[k];
+      if (op.kind == operand_kind::def)
+        {
+          if (!check_place (k, op))
+            continue;
+          if (op.tied_to != no_operand && size_t (op.tied_to) < locs.size ()
+              && locs[op.tied_to] != l)
+            report (r, opw (k) + " is tied to operand "
+                       + std::to_string (op.tied_to) + " in "
+                       + print_location (locs[op.tied_to]) + " but is in "
+                       + print_location (l));
+          if (op.earlyclobber)
+            for (size_t u = 0; u < in.ops.size (); ++u)
+              {
+                const operand &uo = in.ops[u];
+                if ((uo.kind == operand_kind::use
+                     || uo.kind == operand_kind::use_hard)
+                    && locs[u].is_reg ()
+                    && overlap (l.reg, width_of (op), locs[u].reg,
+                                width_of (uo)))
+                  report (r, opw (k) + " is earlyclobber but its "
+                             + reg_name (l.reg) + " overlaps operand "
+                             + std::to_string (u) + " in "
+                             + reg_name (locs[u].reg));
+              }
+        }
+      else if (op.kind == operand_kind::def_hard)
+        {
+          if (!l.is_reg () || l.reg != op.reg)
+            report (r, opw (k) + " writes hard register " + reg_name (op.reg)
+                       + " but its location is " + print_location (l));
+        }
+      else
+        continue;
+      for (size_t k2 = k + 1; k2 < in.ops.size (); ++k2)
+        {
+          const operand &o2 = in.ops[k2];
+          if ((o2.kind == operand_kind::def
+               || o2.kind == operand_kind::def_hard)
+              && l.is_reg () && locs[k2].is_reg ()
+              && overlap (l.reg, width_of (op), locs[k2].reg,
+                          width_of (o2)))
+            report (r, opw (k) + " in " + reg_name (l.reg)
+                       + " overlaps def operand " + std::to_string (k2)
+                       + " in " + reg_name (locs[k2].reg));
+        }
+    }
+  // Write the defs after all checks (they are parallel).
+  for (size_t k = 0; k < in.ops.size (); ++k)
+    {
+      const operand &op = in.ops[k];
+      const location &l = locs[k];
+      if (op.kind == operand_kind::def && l.is_reg ())
+        {
+          for (unsigned j = 0; j < f_.values[op.value].width; ++j)
+            if (size_t (l.reg) + j < max_hard_regs)
+              s[reg_index (l.reg + j)] = content::of_val (op.value, j);
+        }
+      else if (op.kind == operand_kind::def_hard)
+        for (unsigned j = 0; j < op.width; ++j)
+          if (size_t (op.reg) + j < max_hard_regs)
+            s[reg_index (op.reg + j)] = content::of_hard (op.reg + j);
+    }
+}
+
+void
+checker::walk_block (block_id b, state &s, reporting r)
+{
+  const block &bb = f_.blocks[b];
+  for (uint32_t i = 0; i < bb.insns.size (); ++i)
+    {
+      run_edits (before_[b][i], s, r);
+      check_insn (b, i, s, r);
+      run_edits (after_[b][i], s, r);
+    }
+  run_edits (before_[b][bb.insns.size ()], s, r);
+}
+
+void
+checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
+{
+  const block &bb = f_.blocks[b];
+  block_id sb = bb.succs[succ_index];
+  const block &succ = f_.blocks[sb];
+  // This is the N-th edge from B to SB; it is the N-th occurrence of B in
+  // SB's preds.
+  size_t nth = std::count (bb.succs.begin (), bb.succs.begin () + succ_index,
+                           sb);
+  size_t j = 0;
+  for (size_t seen = 0; j < succ.preds.size (); ++j)
+    if (succ.preds[j] == b && seen++ == nth)
+      break;
+  if (j == succ.preds.size ())
+    return;  // verify_function rules this out.
+  auto it = on_edge_.find ({ b, sb });
+  if (it != on_edge_.end ())
+    run_edits (it->second, s, r);
+
+  // The phis read their arguments in parallel, then write their defs.
+  std::string where = "edge " + std::to_string (b) + "->"
+                      + std::to_string (sb) + " phi ";
+  std::vector<size_t> cells;
+  for (size_t k = 0; k < succ.phis.size (); ++k)
+    {
+      const phi &p = succ.phis[k];
+      const location &l = a_.phi_loc[sb][k];
+      const value &dv = f_.values[p.def];
+      value_id arg = p.args[j];
+      cells.clear ();
+      if (l.is_reg ())
+        {
+          if (!range_in_file (l.reg, dv.width, dv.file))
+            {
+              report (r, where + std::to_string (k) + " puts v"
+                         + std::to_string (p.def) + " in " + reg_name (l.reg)
+                         + " outside its file");
+              continue;
+            }
+          if (!dv.allowed.test (l.reg))
+            report (r, where + std::to_string (k) + " puts v"
+                       + std::to_string (p.def) + " in " + reg_name (l.reg)
+                       + " which the value does not allow");
+          for (unsigned w = 0; w < dv.width; ++w)
+            cells.push_back (reg_index (l.reg + w));
+        }
+      else if (l.is_slot () && l.slot < a_.slots.size ())
+        {
+          if (a_.slots[l.slot].size
+              < dv.width * t_.files[dv.file].bytes_per_reg)
+            report (r, where + std::to_string (k) + " slot s"
+                       + std::to_string (l.slot) + " is too small for v"
+                       + std::to_string (p.def));
+          for (unsigned w = 0; w < dv.width; ++w)
+            cells.push_back (slot_index (l.slot, w));
+        }
+      else
+        {
+          report (r, where + std::to_string (k) + " v"
+                     + std::to_string (p.def) + " has no location ("
+                     + print_location (l) + ")");
+          continue;
+        }
+      for (unsigned w = 0; w < cells.size (); ++w)
+        if (s[cells[w]] != content::of_val (arg, w))
+          {
+            report (r, where + std::to_string (k) + " expects v"
+                       + std::to_string (arg) + " in " + print_location (l)
+                       + " which holds " + describe (f_, s[cells[w]]));
+            break;
+          }
+    }
+  for (size_t k = 0; k < succ.phis.size (); ++k)
+    {
+      const phi &p = succ.phis[k];
+      const location &l = a_.phi_loc[sb][k];
+      for (unsigned w = 0; w < f_.values[p.def].width; ++w)
+        if (l.is_reg () && size_t (l.reg) + w < max_hard_regs)
+          s[reg_index (l.reg + w)] = content::of_val (p.def, w);
+        else if (l.is_slot () && l.slot < a_.slots.size () && w < slot_words)
+          s[slot_index (l.slot, w)] = content::of_val (p.def, w);
+    }
+}
+
+std::vector<std::string>
+checker::run ()
+{
+  std::string bad = verify_function (f_, t_);
+  if (!bad.empty ())
+    return { "input: " + bad };
+  if (!check_shapes ())
+    return errors_;
+  file_of_.assign (max_hard_regs, no_file);
+  for (size_t f = 0; f < t_.files.size (); ++f)
+    for (hreg h : t_.files[f].regs)
+      file_of_[h] = file_id (f);
+  index_edits ();
+  check_slots_and_used_regs ();
+
+  // Fixed point, in reverse post-order.
+  size_t n = f_.blocks.size ();
+  std::vector<block_id> rpo;
+  {
+    std::vector<uint8_t> seen (n, 0);
+    std::vector<std::pair<block_id, size_t>> stack { { 0, 0 } };
+    seen[0] = 1;
+    while (!stack.empty ())
+      {
+        auto [b, k] = stack.back ();
+        if (k < f_.blocks[b].succs.size ())
+          {
+            ++stack.back ().second;
+            block_id s = f_.blocks[b].succs[k];
+            if (!seen[s])
+              {
+                seen[s] = 1;
+                stack.push_back ({ s, 0 });
+              }
+          }
+        else
+          {
+            rpo.push_back (b);
+            stack.pop_back ();
+          }
+      }
+    std::reverse (rpo.begin (), rpo.end ());
+  }
+  size_t cells = max_hard_regs + a_.slots.size () * slot_words;
+  content top { content::kind::top, 0, 0 };
+  std::vector<state> in (n, state (cells, top));
+  entry_state (in[0]);
+  std::vector<uint8_t> dirty (n, 0);
+  dirty[0] = 1;
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      for (block_id b : rpo)
+        {
+          if (!dirty[b])
+            continue;
+          dirty[b] = 0;
+          state s = in[b];
+          walk_block (b, s, reporting::quiet);
+          for (size_t k = 0; k < f_.blocks[b].succs.size (); ++k)
+            {
+              state e = s;
+              walk_edge (b, k, e, reporting::quiet);
+              block_id sb = f_.blocks[b].succs[k];
+              if (meet_into (in[sb], e))
+                {
+                  dirty[sb] = 1;
+                  changed = true;
+                }
+            }
+        }
+    }
+
+  // Report, block by block.
+  for (block_id b = 0; b < n; ++b)
+    {
+      state s = in[b];
+      walk_block (b, s, reporting::loud);
+      for (size_t k = 0; k < f_.blocks[b].succs.size (); ++k)
+        {
+          state e = s;
+          walk_edge (b, k, e, reporting::loud);
+        }
+    }
+  return errors_;
+}
+
+} // namespace
+
+std::vector<std::string>
+check_allocation (const function &f, const target &t, const allocation &a)
+{
+  checker c (f, t, a);
+  return c.run ();
+}
+
+} // namespace ssara

@@ -1,0 +1,458 @@
+// checker_test.cc -- the checker accepts correct hand-built allocations
+// and catches each kind of corruption.
+
+#include "checker.h"
+#include "ir-text.h"
+#include "test-targets.h"
+
+#include <gtest/gtest.h>
+
+using namespace ssara;
+using namespace ssara::test;
+
+namespace {
+
+function
+parse (const std::string &text, const target &t)
+{
+  function f;
+  std::string err = parse_function (text, t, &f);
+  EXPECT_EQ (err, "");
+  EXPECT_EQ (verify_function (f, t), "") << text;
+  return f;
+}
+
+// Return an allocation of F with every location "none" except the hard
+// operands (their own registers), and used_regs = everything.
+allocation
+blank (const function &f)
+{
+  allocation a;
+  a.operand_loc.resize (f.blocks.size ());
+  a.phi_loc.resize (f.blocks.size ());
+  for (block_id b = 0; b < f.blocks.size (); ++b)
+    {
+      a.phi_loc[b].resize (f.blocks[b].phis.size ());
+      for (const insn &in : f.blocks[b].insns)
+        {
+          std::vector<location> l (in.ops.size ());
+          for (size_t k = 0; k < in.ops.size (); ++k)
+            if (in.ops[k].kind == operand_kind::use_hard
+                || in.ops[k].kind == operand_kind::def_hard)
+              l[k] = location::in_reg (in.ops[k].reg);
+          a.operand_loc[b].push_back (l);
+        }
+    }
+  a.value_loc.resize (f.values.size ());
+  a.used_regs.set ();
+  return a;
+}
+
+location
+R (hreg h)
+{
+  return location::in_reg (h);
+}
+
+edit
+mk (edit::kind k, program_point at, hreg dst, hreg src,
+    slot_id slot = no_slot, hreg temp = no_hreg, uint8_t width = 1)
+{
+  edit e;
+  e.k = k;
+  e.at = at;
+  e.dst_reg = dst;
+  e.src_reg = src;
+  e.slot = slot;
+  e.temp = temp;
+  e.width = width;
+  return e;
+}
+
+program_point
+before (block_id b, uint32_t i)
+{
+  return { program_point::kind::before_insn, b, i, no_block };
+}
+
+program_point
+after (block_id b, uint32_t i)
+{
+  return { program_point::kind::after_insn, b, i, no_block };
+}
+
+program_point
+on_edge (block_id b, block_id s)
+{
+  return { program_point::kind::on_edge, b, 0, s };
+}
+
+// Return true if some message of ERRS contains NEEDLE.
+::testing::AssertionResult
+has (const std::vector<std::string> &errs, const std::string &needle)
+{
+  for (const std::string &e : errs)
+    if (e.find (needle) != std::string::npos)
+      return ::testing::AssertionSuccess ();
+  std::string all;
+  for (const std::string &e : errs)
+    all += "\n  " + e;
+  return ::testing::AssertionFailure ()
+         << "no message contains \"" << needle << "\"; got:" << all;
+}
+
+std::string
+joined (const std::vector<std::string> &errs)
+{
+  std::string all;
+  for (const std::string &e : errs)
+    all += e + "\n";
+  return all;
+}
+
+const char *straight = R"(
+function straight
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0 origin=10
+  insn def:v1 origin=11
+  call use_hard:r3 clobbers={r0,r3-r12} origin=12
+  insn def:v2 use:v0 use:v1 origin=13
+  insn use:v2 term origin=14
+)";
+
+} // namespace
+
+TEST (Checker, StraightLineCorrect)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (straight, t);
+  allocation a = blank (f);
+  a.operand_loc[0][0][0] = R (30);
+  a.operand_loc[0][1][0] = R (31);
+  a.operand_loc[0][3] = { R (3), R (30), R (31) };
+  a.operand_loc[0][4][0] = R (3);
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
+
+TEST (Checker, WrongRegister)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (straight, t);
+  allocation a = blank (f);
+  a.operand_loc[0][0][0] = R (30);
+  a.operand_loc[0][1][0] = R (31);
+  a.operand_loc[0][3] = { R (3), R (31), R (31) };
+  a.operand_loc[0][4][0] = R (3);
+  auto errs = check_allocation (f, t, a);
+  EXPECT_TRUE (has (errs, "block 0 insn 3 (origin 13) operand 1 reads r31 "
+                          "which holds v1, expected v0"));
+  EXPECT_EQ (errs.size (), 1u) << joined (errs);
+}
+
+TEST (Checker, ClobberedLiveValue)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (straight, t);
+  allocation a = blank (f);
+  a.operand_loc[0][0][0] = R (5);
+  a.operand_loc[0][1][0] = R (31);
+  a.operand_loc[0][3] = { R (3), R (5), R (31) };
+  a.operand_loc[0][4][0] = R (3);
+  auto errs = check_allocation (f, t, a);
+  EXPECT_TRUE (has (errs, "operand 1 reads r5 which holds garbage "
+                          "(clobbered by block 0 insn 2)"));
+}
+
+TEST (Checker, HardRegisterOverwritten)
+{
+  target t = make_test_target (32, 0, 0);
+  // r3 is an incoming argument read by the call; v0 must not sit in r3
+  // before that.
+  function f = parse (straight, t);
+  allocation a = blank (f);
+  a.operand_loc[0][0][0] = R (3);
+  a.operand_loc[0][1][0] = R (31);
+  a.operand_loc[0][3] = { R (3), R (3), R (31) };
+  a.operand_loc[0][4][0] = R (3);
+  auto errs = check_allocation (f, t, a);
+  EXPECT_TRUE (has (errs, "operand 0 reads hard register r3 which holds v0"));
+}
+
+TEST (Checker, AllowedSetsAndFiles)
+{
+  target t = make_test_target (32, 4, 2);
+  function f = parse (R"(
+function f
+value v0 gpr allowed={r3-r12}
+value v1 fpr
+block 0
+  insn def:v0{r0,r3-r4} def:v1
+  insn use:v0{r4} use:v1
+)", t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (0), R (3) };
+  a.operand_loc[0][1] = { R (0), R (3) };
+  auto errs = check_allocation (f, t, a);
+  EXPECT_TRUE (has (errs, "operand 0 puts v0 in r0 which the value does "
+                          "not allow"));
+  EXPECT_TRUE (has (errs, "insn 1 (origin 0) operand 0 puts v0 in r0 which "
+                          "the operand does not allow {r4}"));
+  EXPECT_TRUE (has (errs, "operand 1 puts v1 in r3 outside its file fpr"));
+  a.operand_loc[0][0] = { R (4), R (fpr (1)) };
+  a.operand_loc[0][1] = { R (4), R (fpr (1)) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
+
+TEST (Checker, TieAndEarlyclobber)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (R"(
+function f
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+block 0
+  insn def:v0 def:v1
+  insn def:v2,tied=1 use:v0 def:v3,ec use:v1
+  insn use:v2 use:v3
+)", t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (3), R (4) };
+  a.operand_loc[0][1] = { R (3), R (3), R (5), R (4) };
+  a.operand_loc[0][2] = { R (3), R (5) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+
+  allocation b = a;
+  b.operand_loc[0][1][0] = R (6);
+  b.operand_loc[0][2][0] = R (6);
+  EXPECT_TRUE (has (check_allocation (f, t, b),
+                    "operand 0 is tied to operand 1 in r3 but is in r6"));
+
+  allocation c = a;
+  c.operand_loc[0][1][2] = R (4);
+  c.operand_loc[0][2][1] = R (4);
+  EXPECT_TRUE (has (check_allocation (f, t, c),
+                    "operand 2 is earlyclobber but its r4 overlaps "
+                    "operand 3 in r4"));
+
+  allocation d = a;
+  d.operand_loc[0][1][2] = R (3);
+  d.operand_loc[0][2][1] = R (3);
+  EXPECT_TRUE (has (check_allocation (f, t, d), "overlaps def operand 2"));
+}
+
+namespace {
+
+// A loop whose header swaps two values each iteration: (p, q) = (q, p).
+const char *swap_loop = R"(
+function swap_loop
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+block 0 succs=1
+  insn def:v0 def:v1
+block 1 preds=0,1 succs=1,2 depth=1
+  phi v2 = v0 v3
+  phi v3 = v1 v2
+  insn use:v2 use:v3 term
+block 2
+  insn use:v2 use:v3 term
+)";
+
+allocation
+swap_loop_alloc (const function &f)
+{
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (3), R (4) };
+  a.phi_loc[1] = { R (3), R (4) };
+  a.operand_loc[1][0] = { R (3), R (4) };
+  a.operand_loc[2][0] = { R (3), R (4) };
+  return a;
+}
+
+} // namespace
+
+TEST (Checker, PhiSwap)
+{
+  target t = make_test_target (32, 4, 2);
+  function f = parse (swap_loop, t);
+  allocation a = swap_loop_alloc (f);
+  auto errs = check_allocation (f, t, a);
+  EXPECT_TRUE (has (errs, "edge 1->1 phi 0 expects v3 in r3 which holds v2"));
+
+  a.edits.push_back (mk (edit::kind::swap, on_edge (1, 1), 3, 4));
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+
+  // A copy instead of a swap loses one value.
+  allocation b = swap_loop_alloc (f);
+  b.edits.push_back (mk (edit::kind::copy, on_edge (1, 1), 3, 4));
+  EXPECT_TRUE (has (check_allocation (f, t, b), "edge 1->1 phi 1 expects v2 "
+                                                "in r4 which holds v3"));
+
+  // Copies through a free register work.
+  allocation c = swap_loop_alloc (f);
+  c.edits.push_back (mk (edit::kind::copy, on_edge (1, 1), 5, 3));
+  c.edits.push_back (mk (edit::kind::copy, on_edge (1, 1), 3, 4));
+  c.edits.push_back (mk (edit::kind::copy, on_edge (1, 1), 4, 5));
+  EXPECT_EQ (joined (check_allocation (f, t, c)), "");
+
+  // The same edits on the exit edge break the uses in block 2.
+  allocation d = swap_loop_alloc (f);
+  d.edits.push_back (mk (edit::kind::swap, on_edge (1, 1), 3, 4));
+  d.edits.push_back (mk (edit::kind::swap, on_edge (1, 2), 3, 4));
+  EXPECT_TRUE (has (check_allocation (f, t, d),
+                    "block 2 insn 0 (origin 0) operand 0 reads r3 which "
+                    "holds v3, expected v2"));
+}
+
+TEST (Checker, BadEdits)
+{
+  target t = make_test_target (8, 4, 2);
+  function f = parse (swap_loop, t);
+  auto with = [&] (edit e) {
+    allocation a = swap_loop_alloc (f);
+    a.edits.push_back (mk (edit::kind::swap, on_edge (1, 1), 3, 4));
+    a.edits.push_back (e);
+    return check_allocation (f, t, a);
+  };
+  EXPECT_TRUE (has (with (mk (edit::kind::copy, on_edge (0, 2), 5, 3)),
+                    "on an edge that does not exist"));
+  EXPECT_TRUE (has (with (mk (edit::kind::copy, after (1, 0), 5, 3)),
+                    "after the terminator"));
+  EXPECT_TRUE (has (with (mk (edit::kind::copy, before (1, 1), 5, 3)),
+                    "after the terminator"));
+  EXPECT_TRUE (has (with (mk (edit::kind::copy, before (0, 0), fpr (1), 3)),
+                    "no direct copy"));
+  EXPECT_TRUE (has (with (mk (edit::kind::copy, before (0, 0), 13, 3)),
+                    "not a range of allocatable registers"));
+  EXPECT_TRUE (has (with (mk (edit::kind::load, before (0, 0), cr (0), 0, 0)),
+                    "names slot 0 which does not exist"));
+  EXPECT_TRUE (has (with (mk (edit::kind::swap, before (0, 0), 5, 6, no_slot,
+                              7)),
+                    "has a temporary but file gpr swaps by xor"));
+  EXPECT_TRUE (has (with (mk (edit::kind::swap, before (0, 0), cr (0), cr (1))),
+                    "needs a temporary of file gpr"));
+  EXPECT_TRUE (has (with (mk (edit::kind::swap, before (0, 0), fpr (1),
+                              fpr (2))),
+                    "needs exactly one of a temporary register and a slot"));
+  // Clobbering a live value with a copy before its use.
+  EXPECT_TRUE (has (with (mk (edit::kind::copy, before (2, 0), 4, 5)),
+                    "block 2 insn 0 (origin 0) operand 1 reads r4"));
+  // Edits on abnormal edges.
+  function g = f;
+  g.blocks[1].pred_abnormal[1] = true;
+  allocation a = swap_loop_alloc (g);
+  a.edits.push_back (mk (edit::kind::swap, on_edge (1, 1), 3, 4));
+  EXPECT_TRUE (has (check_allocation (g, t, a), "on an abnormal edge"));
+}
+
+TEST (Checker, SlotsAndNonDirectFiles)
+{
+  target t = make_test_target (8, 4, 2);
+  function f = parse (R"(
+function f
+value v0 cr
+value v1 fpr
+block 0
+  insn def:v0 def:v1
+  call clobbers={r0,r3-r12,f0-f13,cr0,cr1,cr5-cr7}
+  insn use:v0 use:v1
+)", t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (cr (0)), R (fpr (1)) };
+  a.operand_loc[0][2] = { R (cr (1)), R (fpr (2)) };
+  a.slots = { { 4, 4 }, { 8, 8 } };
+  // Spill the CR field through a GPR, the FPR directly.
+  a.edits.push_back (mk (edit::kind::copy, after (0, 0), 3, cr (0)));
+  a.edits.push_back (mk (edit::kind::store, after (0, 0), no_hreg, 3, 0));
+  a.edits.push_back (mk (edit::kind::store, after (0, 0), no_hreg, fpr (1), 1));
+  a.edits.push_back (mk (edit::kind::load, before (0, 2), 4, no_hreg, 0));
+  a.edits.push_back (mk (edit::kind::copy, before (0, 2), cr (1), 4));
+  a.edits.push_back (mk (edit::kind::load, before (0, 2), fpr (2), no_hreg, 1));
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+
+  allocation b = a;
+  b.edits[5].slot = 0;
+  EXPECT_TRUE (has (check_allocation (f, t, b),
+                    "operand 1 reads f2 which holds v0, expected v1"));
+  EXPECT_TRUE (has (check_allocation (f, t, b),
+                    "moves 8 bytes through slot 0 of 4 bytes"));
+
+  allocation c = a;
+  c.edits[1] = mk (edit::kind::store, after (0, 0), no_hreg, cr (0), 0);
+  EXPECT_TRUE (has (check_allocation (f, t, c), "is not memory_direct"));
+
+  allocation d = a;
+  d.used_regs.reset (4);
+  EXPECT_TRUE (has (check_allocation (f, t, d), "writes r4 which is missing "
+                                                "from used_regs"));
+}
+
+TEST (Checker, ValuesAcrossInMemory)
+{
+  target t = make_test_target (8, 0, 0);
+  function f = parse (R"(
+function f
+value v0 gpr
+block 0
+  insn def:v0
+  call mem_across
+  insn use:v0
+)", t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (31) };
+  a.operand_loc[0][2] = { R (31) };
+  EXPECT_TRUE (has (check_allocation (f, t, a),
+                    "reads r31 which holds garbage (clobbered by block 0 "
+                    "insn 1)"));
+  a.slots = { { 4, 4 } };
+  a.edits.push_back (mk (edit::kind::store, after (0, 0), no_hreg, 31, 0));
+  a.edits.push_back (mk (edit::kind::load, before (0, 2), 31, no_hreg, 0));
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
+
+TEST (Checker, JoinKeepsOnlyAgreement)
+{
+  target t = make_test_target (8, 0, 0);
+  function f = parse (R"(
+function f
+value v0 gpr
+value v1 gpr
+block 0 succs=1,2
+  insn def:v0 term
+block 1 succs=3
+  insn def:v1 use:v0
+block 2 succs=3
+block 3
+  insn use:v0
+)", t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (3) };
+  a.operand_loc[1][0] = { R (4), R (3) };
+  a.operand_loc[3][0] = { R (3) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  // v0 moves to r5 on one path only.
+  a.edits.push_back (mk (edit::kind::copy, after (1, 0), 5, 3));
+  a.operand_loc[3][0] = { R (5) };
+  EXPECT_TRUE (has (check_allocation (f, t, a),
+                    "reads r5 which holds nothing known"));
+  // Both paths agree again.
+  a.edits.push_back (mk (edit::kind::copy, before (2, 0), 5, 3));
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
+
+TEST (Checker, ShapeAndInputErrors)
+{
+  target t = make_test_target (8, 0, 0);
+  function f = parse (straight, t);
+  allocation a;
+  EXPECT_TRUE (has (check_allocation (f, t, a), "one entry per block"));
+  function g = f;
+  g.blocks[0].insns[3].ops[1].value = 2;
+  EXPECT_TRUE (has (check_allocation (g, t, blank (g)), "input:"));
+}
