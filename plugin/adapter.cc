@@ -1,21 +1,81 @@
 // adapter.cc -- the RTL adapter (see adapter.h).
 //
-// The import from rtl-ssa and the rewrite into hard-register RTL are the
-// subject of the next milestone; until then every function is declined
-// and goes through the fallback policy.
+// Steps (notes recipe A1-B16): decline early what is not supported,
+// set up the frame state IRA would (is_leaf, eliminable registers), read
+// the target's register files, import the function through rtl-ssa,
+// verify the import, allocate, apply.  The rewrite into hard-register RTL
+// is the next milestone: until it lands the function is declined after
+// the import, which still runs and is verified on every function.
 
 #include "gcc-includes.h"
 #include "adapter.h"
+#include "gcc-target.h"
+#include "rtl-import.h"
+#include "core/ir-text.h"
 
 namespace ssara {
+
+namespace {
+
+// Return the reason to decline the current function before looking at
+// its insns, or an empty string.
+std::string
+early_decline_reason ()
+{
+  if (cfun->calls_setjmp)
+    return "calls setjmp";
+  if (cfun->has_nonlocal_label)
+    return "has a nonlocal label";
+  if (cfun->has_forced_label_in_static)
+    return "has a label whose address is taken";
+  return std::string ();
+}
+
+adapter_result
+decline (const std::string &why)
+{
+  adapter_result r;
+  r.outcome = adapter_outcome::declined;
+  r.reason = why;
+  return r;
+}
+
+} // anon namespace
 
 adapter_result
 allocate_function (const plugin_options &)
 {
-  adapter_result r;
-  r.outcome = adapter_outcome::declined;
-  r.reason = "the RTL adapter is not implemented yet";
-  return r;
+  std::string why = early_decline_reason ();
+  if (!why.empty ())
+    return decline (why);
+
+  crtl->is_leaf = leaf_function_p ();
+  ira_setup_eliminable_regset ();
+  target t = build_target ();
+
+  if (optimize)
+    loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  df_analyze ();
+  import_result imp = import_function (t);
+  free_dominance_info (CDI_DOMINATORS);
+  if (optimize)
+    loop_optimizer_finalize ();
+  if (!imp.error.empty ())
+    return decline (imp.error);
+
+  std::string bad = verify_function (imp.fn, t);
+  if (!bad.empty () && dump_file)
+    fprintf (dump_file, ";; ssara: invalid import\n%s\n",
+             print_function (imp.fn, t).c_str ());
+  if (!bad.empty ())
+    return decline ("internal error: the imported function is not valid: "
+                    + bad);
+  if (dump_file)
+    fprintf (dump_file, ";; ssara: imported function\n%s\n",
+             print_function (imp.fn, t).c_str ());
+
+  return decline ("the rewrite of allocated RTL is not implemented yet");
 }
 
 } // namespace ssara

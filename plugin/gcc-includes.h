@@ -41,6 +41,8 @@
 #include "output.h"
 #include "context.h"
 #include "dumpfile.h"
+#include "cfgloop.h"
+#include "rtl-iter.h"
 #include "rtl-ssa.h"
 
 #endif

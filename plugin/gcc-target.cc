@@ -1,0 +1,77 @@
+// gcc-target.cc -- see gcc-target.h.
+
+#include "gcc-includes.h"
+#include "gcc-target.h"
+
+namespace ssara {
+
+namespace {
+
+// Return true if hard register R may hold an allocated value in the
+// current function.
+bool
+allocatable_p (unsigned r)
+{
+  if (fixed_regs[r])
+    return false;
+  if (r == HARD_FRAME_POINTER_REGNUM && frame_pointer_needed)
+    return false;
+  return true;
+}
+
+} // anon namespace
+
+target
+build_target ()
+{
+  target t;
+  t.files.resize (num_rs6000_files);
+  t.files[file_gpr].name = "gpr";
+  t.files[file_gpr].bytes_per_reg = UNITS_PER_WORD;
+  t.files[file_gpr].swap = swap_method::xor3;
+
+  t.files[file_fpr].name = "fpr";
+  t.files[file_fpr].bytes_per_reg = 8;
+  t.files[file_fpr].swap = swap_method::via_free_reg_or_memory;
+
+  // CR fields, CTR and LR reach memory only through a GPR (mfcr/mtcrf,
+  // mfctr/mtctr, mflr/mtlr), and CR fields are swapped through one.
+  const struct { rs6000_file f; const char *name; } special[] = {
+    { file_cr, "cr" }, { file_ctr, "ctr" }, { file_lr, "lr" } };
+  for (const auto &s : special)
+    {
+      reg_file &rf = t.files[s.f];
+      rf.name = s.name;
+      rf.bytes_per_reg = 4;
+      rf.memory_direct = false;
+      rf.via_file = file_gpr;
+      rf.swap = swap_method::via_other_file;
+    }
+
+  for (int i = 0; i < FIRST_PSEUDO_REGISTER; ++i)
+    {
+      unsigned r = reg_alloc_order[i];
+      if (!allocatable_p (r))
+        continue;
+      if (r <= 31)
+        t.files[file_gpr].regs.push_back (r);
+      else if (r >= 32 && r <= 63)
+        t.files[file_fpr].regs.push_back (r);
+      else if (r >= CR0_REGNO && r <= CR7_REGNO)
+        t.files[file_cr].regs.push_back (r);
+      else if (r == CTR_REGNO)
+        t.files[file_ctr].regs.push_back (r);
+      else if (r == LR_REGNO)
+        t.files[file_lr].regs.push_back (r);
+    }
+
+  unsigned n = num_rs6000_files;
+  t.direct_copy.assign (n, std::vector<bool> (n, false));
+  for (unsigned f = 0; f < n; ++f)
+    t.direct_copy[f][f] = true;
+  for (rs6000_file f : { file_cr, file_ctr, file_lr })
+    t.direct_copy[f][file_gpr] = t.direct_copy[file_gpr][f] = true;
+  return t;
+}
+
+} // namespace ssara

@@ -1,0 +1,873 @@
+// rtl-import.cc -- see rtl-import.h.
+//
+// Scope of this version: values in GPRs (one register wide) and CR fields;
+// anything else (floating point, multi-register values, asm, auto-inc
+// addresses, pseudos set outside operands, unrecognised insns) is a
+// reason to decline the function, named in the result.
+
+#include "gcc-includes.h"
+#include "rtl-import.h"
+#include "gcc-target.h"
+
+#include <map>
+#include <unordered_map>
+
+namespace ssara {
+
+namespace {
+
+// One pseudo's role at one instruction, merged over all its occurrences.
+struct pseudo_access
+{
+  // The registers the occurrences accept (intersection); set when the
+  // access exists.
+  bool used = false;
+  hreg_set use_allowed;
+  bool defined = false;
+  hreg_set def_allowed;
+  bool earlyclobber = false;
+  // The def must reuse the register of the use of this pseudo (a "0"
+  // constraint, a '+' operand, a partial definition).
+  unsigned tied_use_regno = INVALID_REGNUM;
+};
+
+class importer
+{
+public:
+  importer (const target &t, rtl_ssa::function_info &ssa, import_result &out)
+    : m_target (t), m_ssa (ssa), m_out (out), m_fn (out.fn), m_map (out.map)
+  {}
+
+  // Import the whole function; on failure m_out.error says why.
+  void run ();
+
+private:
+  bool fail (const std::string &why);
+  bool shape_of_mode (machine_mode mode, file_id &file, unsigned &width);
+  value_id new_value (unsigned regno, uint32_t origin);
+  value_id value_of_set (rtl_ssa::set_info *set);
+  value_id undefined_value (unsigned regno, std::vector<insn> &before);
+  hreg_set class_set (unsigned regno, rtx op, reg_class_t cl);
+  bool operand_fits (int i, const operand_alternative *alt);
+  bool nonreg_fits (rtx x, int i, int a);
+  int choose_alternative (rtx_insn *rtl);
+  bool add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc);
+  bool collect_operands (rtx_insn *rtl, int alt,
+                         std::map<unsigned, pseudo_access> &acc,
+                         std::vector<std::pair<int, reg_class_t>> &scratch_ops);
+  bool import_insn (rtl_ssa::insn_info *ii, block_id b, bool last);
+  void import_phis (rtl_ssa::ebb_info *ebb, block_id b);
+  void import_exit (rtl_ssa::bb_info *bb, block_id b);
+
+  const target &m_target;
+  rtl_ssa::function_info &m_ssa;
+  import_result &m_out;
+  function &m_fn;
+  import_map &m_map;
+
+  // Made-up definitions of undefined phi arguments, to go at the end of
+  // each predecessor block (before its terminator) once it is imported.
+  std::map<block_id, std::vector<insn>> m_end_defs;
+
+  // Core block of each basic block index.
+  std::unordered_map<int, block_id> m_block_of_bb;
+  // Value of each rtl-ssa definition of a pseudo.
+  std::unordered_map<rtl_ssa::set_info *, value_id> m_value_of_set;
+};
+
+bool
+importer::fail (const std::string &why)
+{
+  if (m_out.error.empty ())
+    m_out.error = why;
+  return false;
+}
+
+// Set FILE and WIDTH for a value of MODE; return false (and record why)
+// if this version cannot allocate such values.
+bool
+importer::shape_of_mode (machine_mode mode, file_id &file, unsigned &width)
+{
+  if (GET_MODE_CLASS (mode) == MODE_CC)
+    {
+      file = file_cr;
+      width = 1;
+      return true;
+    }
+  if (FLOAT_MODE_P (mode) || COMPLEX_MODE_P (mode) || VECTOR_MODE_P (mode))
+    return fail (std::string ("floating-point or vector value (")
+                 + GET_MODE_NAME (mode) + ") is not supported yet");
+  if (!SCALAR_INT_MODE_P (mode) && mode != VOIDmode)
+    return fail (std::string ("value of mode ") + GET_MODE_NAME (mode)
+                 + " is not supported yet");
+  if (hard_regno_nregs (3, mode) != 1)
+    return fail (std::string ("multi-register value (")
+                 + GET_MODE_NAME (mode) + ") is not supported yet");
+  file = file_gpr;
+  width = 1;
+  return true;
+}
+
+value_id
+importer::new_value (unsigned regno, uint32_t origin)
+{
+  machine_mode mode = PSEUDO_REGNO_MODE (regno);
+  file_id file = file_gpr;
+  unsigned width = 1;
+  if (!shape_of_mode (mode, file, width))
+    file = file_gpr;  // the import fails; keep the IR consistent meanwhile
+  value v;
+  v.file = file;
+  v.width = width;
+  for (hreg h : m_target.files[file].regs)
+    if (targetm.hard_regno_mode_ok (h, mode))
+      v.allowed.set (h);
+  char buf[32];
+  snprintf (buf, sizeof buf, "r%u", regno);
+  v.name = buf;
+  v.origin = origin;
+  value_id id = m_fn.add_value (v);
+  m_map.value_regno.push_back (regno);
+  return id;
+}
+
+value_id
+importer::value_of_set (rtl_ssa::set_info *set)
+{
+  auto it = m_value_of_set.find (set);
+  if (it != m_value_of_set.end ())
+    return it->second;
+  uint32_t origin = set->insn ()->is_real () ? set->insn ()->uid () : 0;
+  value_id v = new_value (set->regno (), origin);
+  m_fn.values[v].name += set->is_artificial () ? ".phi" : "";
+  m_value_of_set[set] = v;
+  return v;
+}
+
+// Return a fresh value for an undefined use of REGNO, defined by a made-up
+// instruction appended to BEFORE.
+value_id
+importer::undefined_value (unsigned regno, std::vector<insn> &before)
+{
+  value_id v = new_value (regno, 0);
+  m_fn.values[v].name += ".undef";
+  insn i;
+  operand d;
+  d.kind = operand_kind::def;
+  d.value = v;
+  d.allowed = m_fn.values[v].allowed;
+  i.ops.push_back (d);
+  before.push_back (i);
+  return v;
+}
+
+// Return the start registers at which REGNO's value can sit so that OP
+// (REGNO itself, or a subreg of it) is in class CL.  Registers of the
+// value's own file when there are any; otherwise registers of files the
+// value's file copies to directly (an SImode value for an operand that
+// wants CTR): the core then copies the value into that file for the
+// instruction.
+hreg_set
+importer::class_set (unsigned regno, rtx op, reg_class_t cl)
+{
+  hreg_set s;
+  machine_mode mode = PSEUDO_REGNO_MODE (regno);
+  file_id file;
+  unsigned width;
+  if (!shape_of_mode (mode, file, width))
+    return s;
+  auto add_file = [&] (file_id f)
+    {
+      for (hreg h : m_target.files[f].regs)
+        {
+          if (!targetm.hard_regno_mode_ok (h, mode))
+            continue;
+          if (GET_CODE (op) == SUBREG)
+            {
+              int r = simplify_subreg_regno (h, mode, SUBREG_BYTE (op),
+                                             GET_MODE (op));
+              if (r >= 0 && in_hard_reg_set_p (reg_class_contents[(int) cl],
+                                               GET_MODE (op), r))
+                s.set (h);
+            }
+          else if (in_hard_reg_set_p (reg_class_contents[(int) cl], mode, h))
+            s.set (h);
+        }
+    };
+  add_file (file);
+  if (s.none () && GET_CODE (op) != SUBREG)
+    for (file_id f = 0; f < m_target.files.size (); ++f)
+      if (f != file && m_target.direct_copy[file][f]
+          && m_target.direct_copy[f][file])
+        add_file (f);
+  return s;
+}
+
+// Return true if pseudo REG (or a SUBREG of one) X is a pseudo operand.
+static bool
+pseudo_operand_p (rtx x)
+{
+  if (GET_CODE (x) == SUBREG)
+    x = SUBREG_REG (x);
+  return REG_P (x) && !HARD_REGISTER_P (x);
+}
+
+// Return the constraint text of alternative A of operand I.
+static const char *
+alternative_text (int i, int a)
+{
+  const char *p = recog_data.constraints[i];
+  for (int k = 0; k < a; ++k)
+    {
+      while (*p && *p != ',')
+        ++p;
+      if (*p == ',')
+        ++p;
+    }
+  return p;
+}
+
+// Return true if operand I, X, which is not a pseudo, satisfies alternative
+// A: some letter of the alternative accepts it.
+bool
+importer::nonreg_fits (rtx x, int i, int a)
+{
+  const char *p = alternative_text (i, a);
+  if (*p == 0 || *p == ',')
+    return true;
+  while (*p && *p != ',')
+    {
+      char c = *p;
+      int len = CONSTRAINT_LEN (c, p);
+      switch (c)
+        {
+        case '=': case '+': case '&': case '%': case '?': case '!':
+        case '*': case '#': case '^': case '$': case ' ': case '\t':
+          len = 1;
+          break;
+        case '0': case '1': case '2': case '3': case '4':
+        case '5': case '6': case '7': case '8': case '9':
+          if (rtx_equal_p (x, recog_data.operand[c - '0']))
+            return true;
+          len = 1;
+          break;
+        case 'X': case 'g':
+          return true;
+        default:
+          {
+            enum constraint_num cn = lookup_constraint (p);
+            enum reg_class cl = reg_class_for_constraint (cn);
+            if (cl != NO_REGS)
+              {
+                if (REG_P (x) && in_hard_reg_set_p (reg_class_contents[cl],
+                                                    GET_MODE (x),
+                                                    REGNO (x)))
+                  return true;
+              }
+            else if (constraint_satisfied_p (x, cn))
+              return true;
+          }
+        }
+      p += len;
+    }
+  return false;
+}
+
+// Return true if operand I fits the alternative whose operand descriptions
+// start at ALT.
+bool
+importer::operand_fits (int i, const operand_alternative *alt)
+{
+  rtx x = recog_data.operand[i];
+  int a = (alt - recog_op_alt) / recog_data.n_operands;
+  int m = alt[i].matches;
+  if (m >= 0 && !pseudo_operand_p (x) && !pseudo_operand_p (recog_data.operand[m])
+      && !rtx_equal_p (x, recog_data.operand[m]))
+    return false;
+  if (m >= 0 && (pseudo_operand_p (x) != pseudo_operand_p (recog_data.operand[m])))
+    return false;
+  if (pseudo_operand_p (x))
+    {
+      if (alt[i].anything_ok)
+        return true;
+      reg_class_t cl = alternative_class (alt, i);
+      if (cl == NO_REGS)
+        return false;
+      rtx inner = GET_CODE (x) == SUBREG ? SUBREG_REG (x) : x;
+      return class_set (REGNO (inner), x, cl).any ();
+    }
+  if (GET_CODE (x) == SCRATCH)
+    {
+      if (alt[i].anything_ok)
+        return true;
+      reg_class_t cl = alternative_class (alt, i);
+      if (cl == NO_REGS)
+        return false;
+      file_id file;
+      unsigned width;
+      if (!shape_of_mode (GET_MODE (x), file, width))
+        return false;
+      for (hreg h : m_target.files[file].regs)
+        if (in_hard_reg_set_p (reg_class_contents[(int) cl], GET_MODE (x), h))
+          return true;
+      return false;
+    }
+  return nonreg_fits (x, i, a);
+}
+
+// Return the enabled alternative of the extracted insn RTL that fits every
+// operand with the smallest reject cost, or -1.
+int
+importer::choose_alternative (rtx_insn *rtl)
+{
+  alternative_mask enabled = get_enabled_alternatives (rtl);
+  int n = recog_data.n_operands;
+  int best = -1;
+  int best_reject = INT_MAX;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      const operand_alternative *alt = &recog_op_alt[a * n];
+      bool ok = true;
+      int reject = 0;
+      for (int i = 0; i < n && ok; ++i)
+        {
+          if (recog_data.is_operator[i])
+            continue;
+          reject += alt[i].reject;
+          ok = operand_fits (i, alt);
+        }
+      if (ok && reject < best_reject)
+        {
+          best = a;
+          best_reject = reject;
+          if (reject == 0)
+            break;
+        }
+    }
+  return best;
+}
+
+// Record every pseudo in address X as a use that needs a base register.
+// Return false (with the reason recorded) for auto-increment addresses.
+bool
+importer::add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc)
+{
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, x, NONCONST)
+    {
+      const_rtx y = *iter;
+      if (GET_RTX_CLASS (GET_CODE (y)) == RTX_AUTOINC)
+        return fail ("auto-increment address is not supported yet");
+      if (REG_P (y) && !HARD_REGISTER_P (y))
+        {
+          pseudo_access &pa = acc[REGNO (y)];
+          hreg_set s = class_set (REGNO (y), CONST_CAST_RTX (y),
+                                  BASE_REG_CLASS);
+          pa.use_allowed = pa.used ? (pa.use_allowed & s) : s;
+          pa.used = true;
+        }
+    }
+  return true;
+}
+
+// Fill ACC with the pseudo operands of the extracted insn RTL under
+// alternative ALT, and SCRATCH_OPS with the scratch operands that need a
+// register.
+bool
+importer::collect_operands (rtx_insn *rtl, int alt_index,
+                            std::map<unsigned, pseudo_access> &acc,
+                            std::vector<std::pair<int, reg_class_t>> &scratch_ops)
+{
+  int n = recog_data.n_operands;
+  // ALT_INDEX -2: no constraints at all; see import_insn.
+  const operand_alternative *alt
+    = alt_index >= 0 ? &recog_op_alt[alt_index * n] : nullptr;
+  for (int i = 0; i < n; ++i)
+    {
+      if (recog_data.is_operator[i])
+        continue;
+      rtx x = recog_data.operand[i];
+      if (pseudo_operand_p (x))
+        {
+          rtx inner = GET_CODE (x) == SUBREG ? SUBREG_REG (x) : x;
+          unsigned regno = REGNO (inner);
+          hreg_set s;
+          if (!alt || alt[i].anything_ok)
+            s = class_set (regno, x, ALL_REGS);
+          else
+            s = class_set (regno, x, alternative_class (alt, i));
+          pseudo_access &pa = acc[regno];
+          bool partial = (GET_CODE (x) == SUBREG
+                          && maybe_lt (GET_MODE_SIZE (GET_MODE (x)),
+                                       GET_MODE_SIZE (GET_MODE (inner))));
+          enum op_type type = recog_data.operand_type[i];
+          if (type == OP_IN || type == OP_INOUT || partial)
+            {
+              pa.use_allowed = pa.used ? (pa.use_allowed & s) : s;
+              pa.used = true;
+            }
+          if (type == OP_OUT || type == OP_INOUT)
+            {
+              pa.def_allowed = pa.defined ? (pa.def_allowed & s) : s;
+              pa.defined = true;
+              pa.earlyclobber |= alt && alt[i].earlyclobber;
+              if (type == OP_INOUT || partial)
+                pa.tied_use_regno = regno;
+            }
+          // A matching constraint ties the output to the input.
+          int m = alt ? alt[i].matches : -1;
+          if (m >= 0 && pseudo_operand_p (recog_data.operand[m]))
+            {
+              rtx other = recog_data.operand[m];
+              if (GET_CODE (other) == SUBREG)
+                other = SUBREG_REG (other);
+              int out = recog_data.operand_type[i] == OP_OUT ? i : m;
+              int in = out == i ? m : i;
+              rtx out_x = recog_data.operand[out];
+              rtx in_x = recog_data.operand[in];
+              if (GET_CODE (out_x) == SUBREG || GET_CODE (in_x) == SUBREG)
+                return fail ("matching constraint on a subreg is not "
+                             "supported yet");
+              acc[REGNO (out_x)].tied_use_regno = REGNO (in_x);
+            }
+          continue;
+        }
+      if (GET_CODE (x) == SCRATCH)
+        {
+          if (alt && !alt[i].anything_ok
+              && alternative_class (alt, i) != NO_REGS)
+            scratch_ops.push_back ({ i, alternative_class (alt, i) });
+          continue;
+        }
+      if (MEM_P (x))
+        {
+          if (!add_address_uses (XEXP (x, 0), acc))
+            return false;
+          continue;
+        }
+      // Constants and hard registers; an address operand may hold pseudos.
+      if (!add_address_uses (x, acc))
+        return false;
+    }
+  (void) rtl;
+  return true;
+}
+
+// Import the real nondebug instruction II into core block B.  LAST is
+// true for the block's last such instruction.
+bool
+importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
+{
+  rtx_insn *rtl = ii->rtl ();
+  block &blk = m_fn.blocks[b];
+  std::vector<insn> before;
+  insn out;
+  out.origin = INSN_UID (rtl);
+  out.terminator = last && JUMP_P (rtl);
+
+  std::map<unsigned, pseudo_access> acc;
+  std::vector<std::pair<int, reg_class_t>> scratch_ops;
+  rtx pat = PATTERN (rtl);
+  if (recog_memoized (rtl) < 0)
+    {
+      if (asm_noperands (pat) >= 0)
+        return fail ("asm statements are not supported yet");
+      if (GET_CODE (pat) == CLOBBER && REG_P (XEXP (pat, 0)))
+        {
+          // A clobber of a whole register before word-wise sets: no value;
+          // the rewrite deletes the insn.
+          blk.insns.push_back (out);
+          m_map.insn_rtl[b].push_back (rtl);
+          return true;
+        }
+      if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER)
+        {
+          if (!add_address_uses (XEXP (pat, 0), acc))
+            return false;
+        }
+      else
+        {
+          char buf[64];
+          snprintf (buf, sizeof buf, "unrecognised insn %d", INSN_UID (rtl));
+          return fail (buf);
+        }
+    }
+  else
+    {
+      extract_insn (rtl);
+      preprocess_constraints (rtl);
+      // A pattern without constraints (jump, trap, stack_tie) accepts any
+      // register: treat it as one alternative with no constraints.
+      int alt = recog_data.n_alternatives ? choose_alternative (rtl) : -2;
+      if (alt == -1)
+        {
+          char buf[128];
+          snprintf (buf, sizeof buf, "no alternative of %s (insn %d) fits",
+                    get_insn_name (INSN_CODE (rtl)), INSN_UID (rtl));
+          return fail (buf);
+        }
+      if (!collect_operands (rtl, alt, acc, scratch_ops))
+        return false;
+    }
+
+  // Values from rtl-ssa: what each use reads, what each def writes.
+  std::map<unsigned, value_id> use_value, def_value;
+  for (rtl_ssa::use_info *use : ii->uses ())
+    {
+      if (!use->is_reg () || use->only_occurs_in_notes ())
+        continue;
+      unsigned regno = use->regno ();
+      if (HARD_REGISTER_NUM_P (regno))
+        {
+          if (m_target.file_of (regno) != no_file)
+            {
+              operand o;
+              o.kind = operand_kind::use_hard;
+              o.reg = regno;
+              out.ops.push_back (o);
+            }
+          continue;
+        }
+      rtl_ssa::set_info *set = use->def ();
+      use_value[regno] = set ? value_of_set (set)
+                             : undefined_value (regno, before);
+      if (!acc.count (regno))
+        {
+          // Outside the operands (a USE in a call's function usage):
+          // any register of the value's file.
+          pseudo_access &pa = acc[regno];
+          pa.used = true;
+          pa.use_allowed = m_fn.values[use_value[regno]].allowed;
+        }
+    }
+  for (rtl_ssa::def_info *def : ii->defs ())
+    {
+      if (!def->is_reg ())
+        continue;
+      unsigned regno = def->regno ();
+      if (HARD_REGISTER_NUM_P (regno))
+        {
+          if (m_target.file_of (regno) == no_file)
+            continue;
+          if (def->kind () == rtl_ssa::access_kind::SET)
+            {
+              operand o;
+              o.kind = operand_kind::def_hard;
+              o.reg = regno;
+              out.ops.push_back (o);
+            }
+          else
+            out.clobbers.set (regno);
+          continue;
+        }
+      if (def->kind () != rtl_ssa::access_kind::SET)
+        return fail ("clobber of a pseudo inside an insn is not supported");
+      def_value[regno] = value_of_set (static_cast<rtl_ssa::set_info *> (def));
+      if (!acc.count (regno) || !acc[regno].defined)
+        return fail ("pseudo set outside the insn's operands");
+    }
+
+  // Uses first, so that ties can name them by index.
+  std::map<unsigned, operand_index> use_index;
+  std::vector<operand> value_ops;
+  for (auto &entry : acc)
+    {
+      unsigned regno = entry.first;
+      pseudo_access &pa = entry.second;
+      if (!pa.used)
+        continue;
+      if (!use_value.count (regno))
+        {
+          // rtl-ssa has no use (e.g. a tied partial def of a value that
+          // was never set): the use reads an undefined value.
+          use_value[regno] = undefined_value (regno, before);
+        }
+      operand o;
+      o.kind = operand_kind::use;
+      o.value = use_value[regno];
+      o.allowed = pa.use_allowed & m_fn.values[o.value].allowed;
+      if (o.allowed.none ())
+        o.allowed = pa.use_allowed;  // another file: the core copies
+      if (o.allowed.none ())
+        return fail ("no register satisfies every use of a pseudo in insn "
+                     + std::to_string (INSN_UID (rtl)));
+      use_index[regno] = value_ops.size ();
+      value_ops.push_back (o);
+    }
+  for (auto &entry : acc)
+    {
+      unsigned regno = entry.first;
+      pseudo_access &pa = entry.second;
+      if (!pa.defined)
+        continue;
+      if (!def_value.count (regno))
+        return fail ("an output operand has no rtl-ssa definition");
+      operand o;
+      o.kind = operand_kind::def;
+      o.value = def_value[regno];
+      o.allowed = pa.def_allowed & m_fn.values[o.value].allowed;
+      if (o.allowed.none ())
+        o.allowed = pa.def_allowed;  // another file: the core copies
+      o.earlyclobber = pa.earlyclobber;
+      if (pa.tied_use_regno != INVALID_REGNUM)
+        {
+          if (!use_index.count (pa.tied_use_regno))
+            return fail ("tied output without its input");
+          o.tied_to = use_index[pa.tied_use_regno];
+        }
+      if (o.allowed.none ())
+        return fail ("no register satisfies an output of insn "
+                     + std::to_string (INSN_UID (rtl)));
+      value_ops.push_back (o);
+    }
+  for (auto &scratch : scratch_ops)
+    {
+      int i = scratch.first;
+      rtx x = recog_data.operand[i];
+      file_id file;
+      unsigned width;
+      if (!shape_of_mode (GET_MODE (x), file, width))
+        return false;
+      value v;
+      v.file = file;
+      v.width = width;
+      hreg_set s;
+      for (hreg h : m_target.files[file].regs)
+        if (targetm.hard_regno_mode_ok (h, GET_MODE (x))
+            && in_hard_reg_set_p (reg_class_contents[(int) scratch.second],
+                                  GET_MODE (x), h))
+          s.set (h);
+      if (s.none ())
+        return fail ("no register for a scratch of insn "
+                     + std::to_string (INSN_UID (rtl)));
+      v.allowed = s;
+      v.name = "scratch" + std::to_string (i);
+      v.origin = INSN_UID (rtl);
+      value_id id = m_fn.add_value (v);
+      m_map.value_regno.push_back (INVALID_REGNUM);
+      operand o;
+      o.kind = operand_kind::def;
+      o.value = id;
+      o.allowed = s;
+      o.earlyclobber = true;
+      value_ops.push_back (o);
+    }
+  // Value operands first (tie indices refer to them), then the hard ones.
+  value_ops.insert (value_ops.end (), out.ops.begin (), out.ops.end ());
+  out.ops.swap (value_ops);
+
+  if (CALL_P (rtl))
+    {
+      out.kind = insn_kind::call;
+      HARD_REG_SET clob = insn_callee_abi (rtl).full_and_partial_reg_clobbers ();
+      for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER; ++r)
+        if (TEST_HARD_REG_BIT (clob, r) && m_target.file_of (r) != no_file)
+          out.clobbers.set (r);
+      if (find_reg_note (rtl, REG_SETJMP, NULL_RTX))
+        out.values_across_in_memory = true;
+    }
+  else if (out.ops.size () == 2 && out.clobbers.none ())
+    {
+      rtx set = single_set (rtl);
+      auto is_def = [] (const operand &o)
+        { return o.kind == operand_kind::def || o.kind == operand_kind::def_hard; };
+      auto is_use = [] (const operand &o)
+        { return o.kind == operand_kind::use || o.kind == operand_kind::use_hard; };
+      if (set && REG_P (SET_SRC (set)) && REG_P (SET_DEST (set))
+          && GET_MODE (SET_SRC (set)) == GET_MODE (SET_DEST (set))
+          && ((is_def (out.ops[0]) && is_use (out.ops[1]))
+              || (is_use (out.ops[0]) && is_def (out.ops[1]))))
+        out.kind = insn_kind::copy;
+    }
+
+  for (const insn &i : before)
+    {
+      blk.insns.push_back (i);
+      m_map.insn_rtl[b].push_back (nullptr);
+    }
+  blk.insns.push_back (out);
+  m_map.insn_rtl[b].push_back (rtl);
+  return true;
+}
+
+// Import the phis of EBB, which starts with core block B.
+void
+importer::import_phis (rtl_ssa::ebb_info *ebb, block_id b)
+{
+  for (rtl_ssa::phi_info *p : ebb->phis ())
+    {
+      if (!p->is_reg () || HARD_REGISTER_NUM_P (p->regno ()))
+        continue;
+      phi ph;
+      ph.def = value_of_set (p);
+      block &blk = m_fn.blocks[b];
+      for (unsigned e = 0; e < blk.preds.size (); ++e)
+        {
+          rtl_ssa::set_info *in = p->input_value (p->is_degenerate () ? 0 : e);
+          if (in)
+            ph.args.push_back (value_of_set (in));
+          else
+            {
+              // Undefined on this edge: define a value at the end of the
+              // predecessor, before its terminator.
+              value_id v = undefined_value (p->regno (),
+                                            m_end_defs[blk.preds[e]]);
+              ph.args.push_back (v);
+            }
+        }
+      m_fn.blocks[b].phis.push_back (ph);
+    }
+}
+
+// Add to S the hard registers of the return value X (a REG or a
+// PARALLEL of them).
+static void
+add_return_regs (rtx x, hreg_set &s)
+{
+  if (!x)
+    return;
+  if (REG_P (x) && HARD_REGISTER_P (x))
+    for (unsigned r = REGNO (x); r < END_REGNO (x); ++r)
+      s.set (r);
+  else if (GET_CODE (x) == PARALLEL)
+    for (int i = 0; i < XVECLEN (x, 0); ++i)
+      add_return_regs (XEXP (XVECEXP (x, 0, i), 0), s);
+}
+
+// Give the exit block B one instruction reading the allocatable hard
+// registers that hold the return value.  The exit block's other
+// artificial uses (the frame pointer, the PIC register before reload)
+// are not values; IRA ignores them the same way.
+void
+importer::import_exit (rtl_ssa::bb_info *bb, block_id b)
+{
+  insn out;
+  hreg_set ret;
+  add_return_regs (crtl->return_rtx, ret);
+  hreg_set seen;
+  for (rtl_ssa::insn_info *i : bb->all_insns ())
+    for (rtl_ssa::use_info *use : i->uses ())
+      if (use->is_reg () && HARD_REGISTER_NUM_P (use->regno ())
+          && ret.test (use->regno ())
+          && m_target.file_of (use->regno ()) != no_file
+          && !seen.test (use->regno ()))
+        {
+          seen.set (use->regno ());
+          operand o;
+          o.kind = operand_kind::use_hard;
+          o.reg = use->regno ();
+          out.ops.push_back (o);
+        }
+  if (!out.ops.empty ())
+    {
+      m_fn.blocks[b].insns.push_back (out);
+      m_map.insn_rtl[b].push_back (nullptr);
+    }
+}
+
+void
+importer::run ()
+{
+  m_fn.name = function_name (cfun);
+
+  // Blocks: entry first, then reverse postorder, exit last.
+  std::vector<rtl_ssa::bb_info *> order;
+  rtl_ssa::bb_info *exit_bb = nullptr;
+  for (rtl_ssa::bb_info *bb : m_ssa.bbs ())
+    {
+      if (bb->index () == EXIT_BLOCK)
+        exit_bb = bb;
+      else
+        order.push_back (bb);
+    }
+  // A function that never returns has no edge into the exit block, which
+  // then is no part of the core's CFG.
+  size_t expected = n_basic_blocks_for_fn (cfun);
+  if (EDGE_COUNT (exit_bb->cfg_bb ()->preds) > 0)
+    order.push_back (exit_bb);
+  else
+    --expected;
+  if (order.size () != expected)
+    {
+      fail ("the function has unreachable blocks");
+      return;
+    }
+  for (rtl_ssa::bb_info *bb : order)
+    {
+      block_id id = m_fn.blocks.size ();
+      m_block_of_bb[bb->index ()] = id;
+      m_fn.blocks.emplace_back ();
+      m_map.block_bb.push_back (bb->cfg_bb ());
+      m_map.insn_rtl.emplace_back ();
+    }
+  for (rtl_ssa::bb_info *bb : order)
+    {
+      block &blk = m_fn.blocks[m_block_of_bb[bb->index ()]];
+      basic_block cfg = bb->cfg_bb ();
+      blk.origin = cfg->index;
+      if (optimize && cfg->loop_father)
+        blk.loop_depth = loop_depth (cfg->loop_father);
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, cfg->preds)
+        {
+          blk.preds.push_back (m_block_of_bb[e->src->index]);
+          blk.pred_abnormal.push_back ((e->flags & EDGE_COMPLEX) != 0);
+          if (e->flags & EDGE_COMPLEX)
+            {
+              fail ("abnormal or EH edges are not supported yet");
+              return;
+            }
+        }
+      FOR_EACH_EDGE (e, ei, cfg->succs)
+        blk.succs.push_back (m_block_of_bb[e->dest->index]);
+    }
+
+  for (rtl_ssa::bb_info *bb : order)
+    {
+      block_id b = m_block_of_bb[bb->index ()];
+      if (bb->index () == EXIT_BLOCK)
+        {
+          import_exit (bb, b);
+          continue;
+        }
+      if (bb->ebb ()->first_bb () == bb && bb->index () != ENTRY_BLOCK)
+        import_phis (bb->ebb (), b);
+      if (!m_out.error.empty ())
+        return;
+      rtl_ssa::insn_info *last = nullptr;
+      for (rtl_ssa::insn_info *i : bb->real_nondebug_insns ())
+        last = i;
+      for (rtl_ssa::insn_info *i : bb->real_nondebug_insns ())
+        if (!import_insn (i, b, i == last))
+          return;
+    }
+
+  for (auto &entry : m_end_defs)
+    {
+      block &pred = m_fn.blocks[entry.first];
+      std::vector<rtx_insn *> &rtl = m_map.insn_rtl[entry.first];
+      size_t at = pred.insns.size ();
+      if (at && pred.insns.back ().terminator)
+        --at;
+      pred.insns.insert (pred.insns.begin () + at, entry.second.begin (),
+                         entry.second.end ());
+      rtl.insert (rtl.begin () + at, entry.second.size (), nullptr);
+    }
+}
+
+} // anon namespace
+
+import_result
+import_function (const target &t)
+{
+  import_result r;
+  rtl_ssa::function_info ssa (cfun);
+  importer imp (t, ssa, r);
+  imp.run ();
+  return r;
+}
+
+} // namespace ssara
