@@ -1,0 +1,200 @@
+// allocation_record.cc -- the allocation record (allocation.h) from the
+// working copy's decisions.
+//
+// Walking each working block: an input instruction gives its operands'
+// locations; an inserted instruction gives an edit at the program point
+// before the next input instruction of its input block (or on the edge,
+// for a block that splits an edge); the block's parallel-copy edits
+// follow, before the terminator.  Copies whose both sides got the same
+// register vanish (coalesced).  Cells become stack slots.
+
+#include "work.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace ssara::ra {
+
+std::string
+build_record (work &w, allocation &out)
+{
+  const function &in = w.in;
+  out.operand_loc.assign (in.blocks.size (), {});
+  out.phi_loc.assign (in.blocks.size (), {});
+  for (block_id b = 0; b < in.blocks.size (); ++b)
+    {
+      out.operand_loc[b].resize (in.blocks[b].insns.size ());
+      for (size_t i = 0; i < in.blocks[b].insns.size (); ++i)
+        out.operand_loc[b][i].resize (in.blocks[b].insns[i].ops.size ());
+    }
+  auto slot_of = [&] (cell_id c) {
+    return c == no_cell || c >= w.cells.size () ? no_slot : w.cells[c].slot;
+  };
+  auto loc_of = [&] (value_id v) -> location {
+    if (w.wv[v].spilled)
+      return location::in_slot (slot_of (w.wv[v].cell));
+    if (w.wv[v].reg != no_hreg)
+      return location::in_reg (w.wv[v].reg);
+    return location ();
+  };
+  hreg_set used;
+  auto mark = [&] (hreg r, unsigned width) {
+    if (r != no_hreg)
+      used |= work::span (r, width);
+  };
+
+  out.edits.clear ();
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      const wblock &x = w.wb[b];
+      uint32_t next_input = 0;
+      auto point = [&] () {
+        program_point p;
+        if (x.in_block == no_block)
+          {
+            p.k = program_point::kind::on_edge;
+            p.block = x.edge_from;
+            p.succ = x.edge_to;
+          }
+        else
+          {
+            p.k = program_point::kind::before_insn;
+            p.block = x.in_block;
+            p.insn = next_input;
+          }
+        return p;
+      };
+      auto add = [&] (edit e) {
+        e.at = point ();
+        if (e.slot != no_slot)
+          e.slot = slot_of (e.slot);
+        mark (e.dst_reg, e.width);
+        mark (e.temp, e.width);
+        if (e.k == edit::kind::swap)
+          mark (e.src_reg, e.width);
+        switch (e.k)
+          {
+          case edit::kind::copy: ++w.stats.copies; break;
+          case edit::kind::swap: ++w.stats.swaps; break;
+          case edit::kind::load: ++w.stats.loads; break;
+          case edit::kind::store: ++w.stats.stores; break;
+          }
+        out.edits.push_back (e);
+      };
+      for (size_t j = 0; j < blk.insns.size (); ++j)
+        {
+          const insn &i = blk.insns[j];
+          const winsn &wi = x.insns[j];
+          auto reg = [&] (size_t k) { return w.wv[i.ops[k].value].reg; };
+          auto width = [&] (size_t k) {
+            return w.fn.values[i.ops[k].value].width;
+          };
+          auto name = [&] (size_t k) {
+            return w.fn.values[i.ops[k].value].name;
+          };
+          switch (wi.role)
+            {
+            case wrole::input:
+              {
+                auto &locs = out.operand_loc[x.in_block][wi.in_insn];
+                for (size_t k = 0; k < i.ops.size (); ++k)
+                  {
+                    const operand &o = i.ops[k];
+                    if (o.kind == operand_kind::use_hard
+                        || o.kind == operand_kind::def_hard)
+                      {
+                        locs[k] = location::in_reg (o.reg);
+                        if (o.kind == operand_kind::def_hard)
+                          mark (o.reg, o.width);
+                        continue;
+                      }
+                    if (reg (k) == no_hreg)
+                      return "internal: operand " + std::to_string (k)
+                             + " of block " + std::to_string (x.in_block)
+                             + " insn " + std::to_string (wi.in_insn)
+                             + " has no register";
+                    locs[k] = location::in_reg (reg (k));
+                    if (o.kind == operand_kind::def)
+                      mark (reg (k), width (k));
+                  }
+                next_input = wi.in_insn + 1;
+                break;
+              }
+            case wrole::copy:
+              {
+                if (reg (0) == no_hreg || reg (1) == no_hreg)
+                  return "internal: uncoloured copy of " + name (0);
+                if (reg (0) == reg (1))
+                  break;
+                edit e;
+                e.k = edit::kind::copy;
+                e.width = width (0);
+                e.dst_reg = reg (0);
+                e.src_reg = reg (1);
+                e.what = name (0);
+                add (e);
+                break;
+              }
+            case wrole::load:
+            case wrole::store:
+              {
+                if (reg (0) == no_hreg)
+                  return "internal: uncoloured spill temp " + name (0);
+                edit e;
+                e.k = wi.role == wrole::load ? edit::kind::load
+                                             : edit::kind::store;
+                e.width = width (0);
+                (wi.role == wrole::load ? e.dst_reg : e.src_reg) = reg (0);
+                e.slot = wi.cell;
+                e.what = name (0);
+                add (e);
+                break;
+              }
+            case wrole::nop:
+              break;
+            }
+        }
+      if (x.in_block != no_block)
+        {
+          const block &ib = in.blocks[x.in_block];
+          next_input = uint32_t (ib.insns.size ());
+          if (!ib.insns.empty () && ib.insns.back ().terminator)
+            --next_input;
+        }
+      for (const edit &e : x.end_edits)
+        add (e);
+    }
+
+  auto key = [] (const program_point &p) {
+    return std::make_tuple (p.block, p.k == program_point::kind::on_edge,
+                            p.succ, p.insn,
+                            p.k == program_point::kind::after_insn);
+  };
+  std::stable_sort (out.edits.begin (), out.edits.end (),
+                    [&] (const edit &a, const edit &b) {
+                      return key (a.at) < key (b.at);
+                    });
+
+  for (block_id b = 0; b < in.blocks.size (); ++b)
+    for (const phi &ph : w.fn.blocks[b].phis)
+      {
+        location l = loc_of (ph.def);
+        out.phi_loc[b].push_back (l);
+        if (l.is_reg ())
+          mark (l.reg, w.fn.values[ph.def].width);
+      }
+  out.value_loc.assign (in.values.size (), location ());
+  for (value_id v = 0; v < in.values.size (); ++v)
+    out.value_loc[v] = loc_of (v);
+  out.slots = w.slots;
+  out.used_regs = used;
+  w.stats.values = unsigned (in.values.size ());
+  w.stats.stack_bytes = 0;
+  for (const stack_slot &s : out.slots)
+    w.stats.stack_bytes += s.size;
+  out.stats = w.stats;
+  return "";
+}
+
+} // namespace ssara::ra

@@ -1,0 +1,571 @@
+// color_assignment.cc -- colour assignment with spilling (seed 001,
+// section 4.4).
+//
+// Blocks are visited in pre-order of the dominator tree and, within a
+// block, position by position; a value gets its register at its def, when
+// every value it interferes with and that is already coloured is live
+// (SSA: of two interfering values one is live at the other's def).  The
+// register is the free one (over its whole width) that the value may have
+// (allowed set), that is not occupied by a pre-coloured hard register or
+// struck by a clobber anywhere in its live range (liveness::forbidden),
+// and that its preferences rank first:
+//   * a copy whose source dies at the copy prefers the source's register
+//     (local coalescing; a copy from or to a hard register likewise);
+//   * ComputePreference: a phi def prefers its coloured arguments'
+//     registers, a phi argument its phi's def's register, one point per
+//     fixed point gained.
+// At an instruction: earlyclobber defs are coloured while its uses still
+// hold their registers, then the uses that die there release theirs, then
+// tied defs take their tied use's register, then the other defs.
+//
+// When no register fits, the cheapest by ComputeWeight of: the value
+// itself (if some register is free here but blocked later in its range),
+// or the values occupying one candidate register, is spilled.  Spilled
+// values are recorded; at the end of the round spill placement rewrites
+// the working function (a store after each spilled def, a fresh reload
+// temp before each use, seed 001 section 4.6) and a new round colours
+// everything again, reload temps included.
+//
+// Why the spill-and-recolour loop ends: a round that does not finish
+// spills at least one value that was spillable and not spilled; spilled
+// values and every value spill placement creates are unspillable, so the
+// set of spillable values shrinks strictly and the number of rounds is at
+// most its initial size plus one.  A round in which a value cannot be
+// coloured and nothing can be spilled is an error (the constraints of one
+// instruction cannot be met).  Rounds spill every failure at once, so in
+// practice two or three rounds suffice; max_spill_rounds caps the time
+// spent on pathological inputs.
+
+#include "work.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ssara::ra {
+
+// Rounds before giving up.  Real functions need 1-3; the fuzz tests' worst
+// cases stay below 10.
+constexpr unsigned max_spill_rounds = 64;
+
+// Loop depths beyond this count as this (10^30 still fits a double with
+// room for sums).
+constexpr unsigned max_weight_depth = 30;
+
+// Preference points: coalescing a copy beats a phi fixed point, which
+// beats a hint from a hard-register copy further away.
+constexpr int coalesce_points = 4;
+constexpr int hard_hint_points = 2;
+constexpr int phi_points = 1;
+
+namespace {
+
+double
+site_weight (unsigned depth)
+{
+  return 1.0 + std::pow (10.0, double (std::min (depth, max_weight_depth)));
+}
+
+// Return the block containing position P.
+block_id
+block_of (const work &w, pos_t p)
+{
+  size_t lo = 0, hi = w.wb.size ();
+  while (hi - lo > 1)
+    {
+      size_t mid = (lo + hi) / 2;
+      if (w.wb[mid].start <= p)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return block_id (lo);
+}
+
+bool
+can_spill (const work &w, value_id v)
+{
+  return w.wv[v].spill == spillability::spillable && !w.wv[v].spilled
+         && w.wv[v].origin != vorigin::dead;
+}
+
+struct walker
+{
+  work &w;
+  const std::vector<double> &weight;
+  std::vector<bool> spill_now;
+  std::vector<value_id> newly;
+  std::string error;
+
+  // occ[h]: the value whose register covers h here, or no_value.
+  value_id occ[max_hard_regs];
+  // Values coloured at the current point (victims may not be among them).
+  std::vector<value_id> here;
+
+  // arg_of[v]: the phis (block, index) that have v as an argument.
+  std::vector<std::vector<std::pair<block_id, uint32_t>>> arg_of;
+  // hint[v]: a hard register v is copied from or to, or no_hreg.
+  std::vector<hreg> hint;
+
+  walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
+  {
+    size_t nv = w.fn.values.size ();
+    spill_now.assign (nv, false);
+    arg_of.assign (nv, {});
+    hint.assign (nv, no_hreg);
+    for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+      {
+        const block &blk = w.fn.blocks[b];
+        for (uint32_t k = 0; k < blk.phis.size (); ++k)
+          for (value_id a : blk.phis[k].args)
+            arg_of[a].push_back ({ b, k });
+        for (const insn &i : blk.insns)
+          if (i.kind == insn_kind::copy && i.ops.size () == 2)
+            {
+              const operand &x0 = i.ops[0], &x1 = i.ops[1];
+              if (x0.kind == operand_kind::def_hard
+                  && x1.kind == operand_kind::use)
+                hint[x1.value] = x0.reg;
+              if (x1.kind == operand_kind::def_hard
+                  && x0.kind == operand_kind::use)
+                hint[x0.value] = x1.reg;
+            }
+      }
+  }
+
+  // Return true if V holds a register in this round (a spilled value
+  // holds one from its def to its store).
+  bool usable (value_id v) const
+  {
+    return w.wv[v].reg != no_hreg && !spill_now[v];
+  }
+
+  // Return true if V's register is its home, worth preferring.
+  bool home_in_reg (value_id v) const
+  {
+    return usable (v) && !w.wv[v].spilled;
+  }
+
+  void occupy (value_id v)
+  {
+    const value &x = w.fn.values[v];
+    for (unsigned k = 0; k < x.width; ++k)
+      occ[w.wv[v].reg + k] = v;
+  }
+
+  void release (value_id v)
+  {
+    if (w.wv[v].reg == no_hreg)
+      return;
+    const value &x = w.fn.values[v];
+    for (unsigned k = 0; k < x.width; ++k)
+      if (occ[w.wv[v].reg + k] == v)
+        occ[w.wv[v].reg + k] = no_value;
+  }
+
+  // Return true if V at H would be inside its allowed set and forbidden
+  // set FORBID (not looking at occupancy).
+  bool fits (value_id v, hreg h, const hreg_set &allowed,
+             const hreg_set &forbid) const
+  {
+    if (!allowed.test (h))
+      return false;
+    return (work::span (h, w.fn.values[v].width) & forbid).none ();
+  }
+
+  bool free_at (value_id v, hreg h) const
+  {
+    for (unsigned k = 0; k < w.fn.values[v].width; ++k)
+      if (occ[h + k] != no_value)
+        return false;
+    return true;
+  }
+
+  // Colour V.  PREFS are (register, points) pairs.  Return true on
+  // success; on failure pick what to spill.
+  bool color (value_id v, const std::vector<std::pair<hreg, int>> &prefs,
+              const std::string &where)
+  {
+    const value &x = w.fn.values[v];
+    hreg_set allowed = x.allowed;
+    hreg_set forbid = w.live.forbidden[v];
+    if (w.wv[v].tie_def != no_value)
+      {
+        allowed &= w.fn.values[w.wv[v].tie_def].allowed;
+        forbid |= w.live.forbidden[w.wv[v].tie_def];
+      }
+    hreg best = no_hreg;
+    int best_points = -1;
+    for (hreg h : w.tgt.files[x.file].regs)
+      {
+        if (!fits (v, h, allowed, forbid) || !free_at (v, h))
+          continue;
+        int points = 0;
+        for (auto [r, p] : prefs)
+          if (r == h)
+            points += p;
+        if (points > best_points)
+          {
+            best = h;
+            best_points = points;
+          }
+      }
+    if (best != no_hreg)
+      {
+        w.wv[v].reg = best;
+        occupy (v);
+        here.push_back (v);
+        return true;
+      }
+
+    // Nothing fits.  Option A: spill V itself, if some register is free
+    // here and only its future blocks it.
+    double cost_a = -1;
+    if (can_spill (w, v) && !spill_now[v])
+      for (hreg h : w.tgt.files[x.file].regs)
+        if (allowed.test (h) && free_at (v, h))
+          {
+            cost_a = weight[v];
+            break;
+          }
+    // Option B: free one candidate register by spilling its occupants.
+    double cost_b = -1;
+    hreg reg_b = no_hreg;
+    std::vector<value_id> victims_b;
+    for (hreg h : w.tgt.files[x.file].regs)
+      {
+        if (!fits (v, h, allowed, forbid))
+          continue;
+        std::vector<value_id> victims;
+        bool ok = true;
+        double cost = 0;
+        for (unsigned k = 0; k < x.width && ok; ++k)
+          {
+            value_id o = occ[h + k];
+            if (o == no_value
+                || std::find (victims.begin (), victims.end (), o)
+                     != victims.end ())
+              continue;
+            if (!can_spill (w, o) || spill_now[o]
+                || std::find (here.begin (), here.end (), o) != here.end ())
+              ok = false;
+            else
+              {
+                victims.push_back (o);
+                cost += weight[o];
+              }
+          }
+        if (ok && (cost_b < 0 || cost < cost_b))
+          {
+            cost_b = cost;
+            reg_b = h;
+            victims_b = victims;
+          }
+      }
+    if (cost_b >= 0 && (cost_a < 0 || cost_b < cost_a))
+      {
+        for (value_id o : victims_b)
+          {
+            release (o);
+            spill_now[o] = true;
+            newly.push_back (o);
+          }
+        w.wv[v].reg = reg_b;
+        occupy (v);
+        here.push_back (v);
+        return false;
+      }
+    if (cost_a >= 0 || (can_spill (w, v) && !spill_now[v]))
+      {
+        spill_now[v] = true;
+        newly.push_back (v);
+        return false;
+      }
+    if (error.empty ())
+      error = "no register for " + x.name + " at " + where;
+    return false;
+  }
+
+  // Return the preferences of V defined by a phi of block B, or as an
+  // ordinary def.
+  void phi_prefs (value_id v, block_id b, const phi *def_phi,
+                  std::vector<std::pair<hreg, int>> &prefs)
+  {
+    (void) b;
+    if (def_phi)
+      for (value_id a : def_phi->args)
+        if (a != v && home_in_reg (a))
+          prefs.push_back ({ w.wv[a].reg, phi_points });
+    for (auto [pb, k] : arg_of[v])
+      {
+        value_id d = w.fn.blocks[pb].phis[k].def;
+        if (d != v && home_in_reg (d))
+          prefs.push_back ({ w.wv[d].reg, phi_points });
+      }
+    if (hint[v] != no_hreg)
+      prefs.push_back ({ hint[v], hard_hint_points });
+  }
+
+  void walk_block (block_id b, std::vector<uint32_t> &stamp, uint32_t st)
+  {
+    const block &blk = w.fn.blocks[b];
+    for (auto &o : occ)
+      o = no_value;
+    for (value_id v : w.live.live_in[b])
+      if (usable (v))
+        occupy (v);
+
+    // Backward pre-scan: the uses that die at each instruction and the
+    // defs that are dead.
+    size_t n = blk.insns.size ();
+    std::vector<std::vector<value_id>> dying (n), dead (n);
+    for (value_id v : w.live.live_out[b])
+      stamp[v] = st;
+    for (size_t j = n; j-- > 0;)
+      {
+        for (const operand &o : blk.insns[j].ops)
+          if (o.kind == operand_kind::def && stamp[o.value] != st)
+            dead[j].push_back (o.value);
+        for (const operand &o : blk.insns[j].ops)
+          if (o.kind == operand_kind::use && stamp[o.value] != st)
+            {
+              stamp[o.value] = st;
+              dying[j].push_back (o.value);
+            }
+      }
+
+    std::string where = "start of block " + std::to_string (b);
+    here.clear ();
+    for (const phi &ph : blk.phis)
+      {
+        value_id v = ph.def;
+        if (w.wv[v].spilled || spill_now[v])
+          continue;
+        std::vector<std::pair<hreg, int>> prefs;
+        phi_prefs (v, b, &ph, prefs);
+        color (v, prefs, where);
+      }
+    for (const phi &ph : blk.phis)
+      if (stamp[ph.def] != st && usable (ph.def))
+        release (ph.def);
+
+    for (size_t j = 0; j < n; ++j)
+      {
+        const insn &i = blk.insns[j];
+        where = "block " + std::to_string (b) + " insn " + std::to_string (j);
+        here.clear ();
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::def && o.earlyclobber)
+            {
+              std::vector<std::pair<hreg, int>> prefs;
+              phi_prefs (o.value, b, nullptr, prefs);
+              color (o.value, prefs, where);
+            }
+        for (value_id v : dying[j])
+          if (usable (v))
+            release (v);
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::def && !o.earlyclobber
+              && o.tied_to != no_operand)
+            {
+              value_id u = i.ops[o.tied_to].value;
+              hreg h = w.wv[u].reg;
+              if (h != no_hreg && !spill_now[u]
+                  && fits (o.value, h, w.fn.values[o.value].allowed,
+                           w.live.forbidden[o.value])
+                  && free_at (o.value, h))
+                {
+                  w.wv[o.value].reg = h;
+                  occupy (o.value);
+                  here.push_back (o.value);
+                }
+              else
+                color (o.value, {}, where);
+            }
+        // A copy's source that dies here is the def's first choice.
+        std::vector<std::pair<hreg, int>> copy_pref;
+        if (i.kind == insn_kind::copy && i.ops.size () == 2)
+          {
+            for (const operand &o : i.ops)
+              if (o.kind == operand_kind::use_hard)
+                copy_pref.push_back ({ o.reg, coalesce_points });
+              else if (o.kind == operand_kind::use
+                       && std::find (dying[j].begin (), dying[j].end (),
+                                     o.value) != dying[j].end ()
+                       && usable (o.value))
+                copy_pref.push_back ({ w.wv[o.value].reg, coalesce_points });
+          }
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::def && !o.earlyclobber
+              && o.tied_to == no_operand)
+            {
+              std::vector<std::pair<hreg, int>> prefs = copy_pref;
+              phi_prefs (o.value, b, nullptr, prefs);
+              color (o.value, prefs, where);
+            }
+        for (value_id v : dead[j])
+          if (usable (v))
+            release (v);
+      }
+  }
+};
+
+} // namespace
+
+std::vector<double>
+compute_weights (work &w)
+{
+  const size_t nv = w.fn.values.size ();
+  std::vector<double> sum (nv, 0.0), size (nv, 0.0);
+  std::vector<bool> insn_def (nv, false);
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      double here = site_weight (blk.loop_depth);
+      for (const insn &i : blk.insns)
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::def)
+            {
+              sum[o.value] += here;
+              insn_def[o.value] = true;
+            }
+          else if (o.kind == operand_kind::use)
+            sum[o.value] += here;
+      for (const phi &ph : blk.phis)
+        for (size_t k = 0; k < ph.args.size (); ++k)
+          {
+            value_id a = ph.args[k];
+            if (a == ph.def)
+              continue;
+            double edge = site_weight (w.fn.blocks[blk.preds[k]].loop_depth);
+            // The def's weight counts only the arguments still in
+            // registers: a spilled argument of a spilled def costs nothing
+            // (seed 001, the dynamic update of 4.4).
+            if (!w.wv[a].spilled)
+              sum[ph.def] += edge;
+            sum[a] += edge;
+          }
+    }
+  // The size of a live range: the def points of other instructions it
+  // crosses, plus the CFG edges it is live over.
+  for (value_id v = 0; v < nv; ++v)
+    {
+      double s = 0;
+      for (auto [a, e] : w.live.intervals[v])
+        {
+          block_id b = block_of (w, a);
+          long st = long (w.wb[b].start) + 3;
+          long n = long (w.fn.blocks[b].insns.size ());
+          long lo = std::max (0L, (long (a) - st + 2) / 3);
+          if (long (e) < st)
+            continue;
+          long hi = std::min (n - 1, (long (e) - st) / 3);
+          if (hi >= lo)
+            s += double (hi - lo + 1);
+        }
+      if (insn_def[v] && s > 0)
+        s -= 1;
+      size[v] = s;
+    }
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    for (value_id v : w.live.live_out[b])
+      size[v] += double (w.fn.blocks[b].succs.size ());
+  std::vector<double> weight (nv);
+  for (value_id v = 0; v < nv; ++v)
+    weight[v] = sum[v] / std::max (size[v], 1.0);
+  return weight;
+}
+
+std::string
+assign_colors (work &w)
+{
+  // Values that must live in memory from the start.
+  std::vector<value_id> pre;
+  auto must_spill = [&] (value_id v, const char *why) -> std::string {
+    if (w.wv[v].spilled
+        || std::find (pre.begin (), pre.end (), v) != pre.end ())
+      return "";
+    if (w.wv[v].spill != spillability::spillable)
+      return "value " + w.fn.values[v].name + " " + why
+             + " but cannot be spilled";
+    pre.push_back (v);
+    return "";
+  };
+  for (value_id v = 0; v < w.in.values.size (); ++v)
+    if (w.fn.values[v].memory_only && w.wv[v].origin == vorigin::input)
+      if (std::string e = must_spill (v, "is memory_only"); !e.empty ())
+        return e;
+  for (const block &blk : w.fn.blocks)
+    for (const phi &ph : blk.phis)
+      for (size_t k = 0; k < ph.args.size (); ++k)
+        if (blk.pred_abnormal.size () > k && blk.pred_abnormal[k])
+          {
+            for (value_id v : { ph.def, ph.args[k] })
+              if (std::string e = must_spill (v, "crosses an abnormal edge");
+                  !e.empty ())
+                return e;
+          }
+  if (w.opts.spill == spill_mode::everything)
+    {
+      std::vector<bool> defined (w.fn.values.size (), false);
+      for (const block &blk : w.fn.blocks)
+        {
+          for (const phi &ph : blk.phis)
+            defined[ph.def] = true;
+          for (const insn &i : blk.insns)
+            for (const operand &o : i.ops)
+              if (o.kind == operand_kind::def)
+                defined[o.value] = true;
+        }
+      for (value_id v = 0; v < w.fn.values.size (); ++v)
+        if (defined[v] && can_spill (w, v))
+          pre.push_back (v);
+    }
+  if (!pre.empty ())
+    {
+      if (std::string e = place_spill_code (w, pre); !e.empty ())
+        return e;
+    }
+
+  for (unsigned round = 0;; ++round)
+    {
+      if (round == max_spill_rounds)
+        return "spill-and-recolour loop did not converge in "
+               + std::to_string (max_spill_rounds) + " rounds";
+      w.stats.spill_rounds = round + 1;
+      analyse_intervals (w);
+
+      std::vector<value_id> across;
+      for (value_id v = 0; v < w.fn.values.size (); ++v)
+        if (w.live.across_in_memory[v] && !w.wv[v].spilled)
+          {
+            if (!can_spill (w, v))
+              return "value " + w.fn.values[v].name
+                     + " is live across an instruction that needs all "
+                       "values in memory but cannot be spilled";
+            across.push_back (v);
+          }
+      if (!across.empty ())
+        {
+          if (std::string e = place_spill_code (w, across); !e.empty ())
+            return e;
+          continue;
+        }
+
+      std::vector<double> weight = compute_weights (w);
+      for (wvalue &x : w.wv)
+        x.reg = no_hreg;
+      walker k (w, weight);
+      std::vector<uint32_t> stamp (w.fn.values.size (), 0);
+      uint32_t st = 0;
+      for (block_id b : w.dom.preorder ())
+        k.walk_block (b, stamp, ++st);
+      if (!k.error.empty ())
+        return k.error;
+      if (k.newly.empty ())
+        return "";
+      if (std::string e = place_spill_code (w, k.newly); !e.empty ())
+        return e;
+    }
+}
+
+} // namespace ssara::ra

@@ -1,0 +1,256 @@
+// constraint_lifting.cc -- make every operand's constraint a property of
+// a value, before anything else runs.
+//
+// Colour assignment gives each value one register for its whole life, so
+// an operand can only be satisfied through its value's `allowed` set.  For
+// each use and def operand of each instruction:
+//
+//   * if the operand accepts every register the value may have, nothing
+//     changes;
+//   * if it accepts a large part of them (at least half, and at least
+//     two), the value's allowed set is narrowed to that part;
+//   * otherwise (a single-register class, a pre-coloured register, another
+//     register file) the operand gets a fresh short-lived value: a use
+//     reads a copy made just before the instruction, a def writes a value
+//     copied out just after it.  A copy between files without a direct
+//     copy instruction goes through the scratch memory cell (a store and
+//     a load).
+//
+// A def tied to a use always gets a fresh copy of the use, so that the
+// copy dies at the instruction and the def can take its register (see
+// wvalue::tie_def).  Defs of a terminator cannot be copied out (no code
+// may follow a terminator in its block), so their values are narrowed,
+// or the function is rejected.
+//
+// Invariant after this phase: for every use/def operand, the operand's
+// value's allowed set is a subset of the operand's allowed set.
+
+#include "work.h"
+
+#include <string>
+
+namespace ssara::ra {
+
+namespace {
+
+// Which direction a lifted copy goes.
+enum class flow : uint8_t { into_temp, out_of_temp };
+
+struct lifter
+{
+  work &w;
+  std::vector<insn> before, after;
+  std::vector<winsn> before_w, after_w;
+
+  explicit lifter (work &x) : w (x) {}
+
+  // Return the file the registers of SET belong to, preferring PREFER.
+  file_id file_of_set (const hreg_set &set, file_id prefer) const
+  {
+    file_id first = no_file;
+    for (unsigned h = 0; h < max_hard_regs; ++h)
+      if (set.test (h) && w.file_of[h] != no_file)
+        {
+          if (w.file_of[h] == prefer)
+            return prefer;
+          if (first == no_file
+              || (w.tgt.direct_copy[prefer][w.file_of[h]]
+                  && !w.tgt.direct_copy[prefer][first]))
+            first = w.file_of[h];
+        }
+    return first;
+  }
+
+  // Append the instructions that move FROM into TO to BEFORE or AFTER.
+  // Return "" or an error.
+  std::string move (value_id to, value_id from, flow fl)
+  {
+    auto &ins = fl == flow::into_temp ? before : after;
+    auto &inw = fl == flow::into_temp ? before_w : after_w;
+    file_id ft = w.fn.values[to].file, ff = w.fn.values[from].file;
+    auto add = [&] (wrole r, std::vector<operand> ops, cell_id c) {
+      insn i;
+      i.kind = r == wrole::copy ? insn_kind::copy : insn_kind::normal;
+      i.ops = std::move (ops);
+      ins.push_back (i);
+      winsn x;
+      x.role = r;
+      x.cell = c;
+      inw.push_back (x);
+    };
+    auto def_of = [&] (value_id v) {
+      operand o;
+      o.kind = operand_kind::def;
+      o.value = v;
+      o.allowed = w.fn.values[v].allowed;
+      return o;
+    };
+    auto use_of = [&] (value_id v) {
+      operand o;
+      o.kind = operand_kind::use;
+      o.value = v;
+      o.allowed = w.fn.values[v].allowed;
+      return o;
+    };
+    if (ft == ff || w.tgt.direct_copy[ff][ft])
+      {
+        add (wrole::copy, { def_of (to), use_of (from) }, no_cell);
+        return "";
+      }
+    if (!w.tgt.files[ft].memory_direct || !w.tgt.files[ff].memory_direct)
+      return "no way to move a value from file " + w.tgt.files[ff].name
+             + " to file " + w.tgt.files[ft].name;
+    if (w.scratch == no_cell)
+      w.scratch = w.add_cell (16);
+    add (wrole::store, { use_of (from) }, w.scratch);
+    add (wrole::load, { def_of (to) }, w.scratch);
+    return "";
+  }
+
+  // Return a fresh temp like V but in file F with allowed set A.
+  value_id temp (value_id v, file_id f, const hreg_set &a)
+  {
+    value x = w.fn.values[v];
+    x.file = f;
+    x.allowed = a;
+    x.memory_only = false;
+    x.name = x.name + "'";
+    return w.add_value (x, vorigin::constraint_temp,
+                        spillability::unspillable);
+  }
+};
+
+// Return a description of operand K of instruction I of block B.
+std::string
+where (const work &w, block_id b, uint32_t i, size_t k)
+{
+  return "block " + std::to_string (b) + " insn " + std::to_string (i)
+         + " operand " + std::to_string (k) + " ("
+         + w.fn.values[w.fn.blocks[b].insns[i].ops[k].value].name + ")";
+}
+
+} // namespace
+
+std::string
+lift_constraints (work &w)
+{
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      std::vector<insn> out;
+      std::vector<winsn> out_w;
+      block &blk = w.fn.blocks[b];
+      for (uint32_t i = 0; i < blk.insns.size (); ++i)
+        {
+          lifter L (w);
+          insn cur = blk.insns[i];
+          hreg_set def_hard_regs;
+          for (const operand &o : cur.ops)
+            if (o.kind == operand_kind::def_hard)
+              def_hard_regs |= work::span (o.reg, o.width);
+
+          // Ties first: the tied use gets a fresh copy.
+          std::vector<bool> tied_use (cur.ops.size (), false);
+          for (size_t k = 0; k < cur.ops.size (); ++k)
+            {
+              operand &d = cur.ops[k];
+              if (d.kind != operand_kind::def || d.tied_to == no_operand)
+                continue;
+              if (size_t (d.tied_to) >= cur.ops.size ()
+                  || cur.ops[d.tied_to].kind != operand_kind::use)
+                return "tie of " + where (w, b, i, k) + " names no use";
+              operand &u = cur.ops[d.tied_to];
+              value &dv = w.fn.values[d.value];
+              const value &uv = w.fn.values[u.value];
+              if (dv.width != uv.width)
+                return "tied operands of different widths at "
+                       + where (w, b, i, k);
+              hreg_set both = u.allowed & d.allowed
+                              & w.starts (dv.file, dv.width);
+              hreg_set forbid;
+              for (unsigned h = 0; h < max_hard_regs; ++h)
+                if ((work::span (h, dv.width) & def_hard_regs).any ())
+                  forbid.set (h);
+              both &= ~forbid;
+              hreg_set with_def = both & dv.allowed;
+              if (with_def.none ())
+                return "tied operands have no common register at "
+                       + where (w, b, i, k);
+              dv.allowed = with_def;
+              d.allowed = with_def;
+              value_id t = L.temp (u.value, dv.file, with_def);
+              w.wv[t].tie_def = d.value;
+              std::string e = L.move (t, u.value, flow::into_temp);
+              if (!e.empty ())
+                return e + " at " + where (w, b, i, k);
+              u.value = t;
+              u.allowed = with_def;
+              tied_use[d.tied_to] = true;
+              d.earlyclobber = false;
+            }
+
+          for (size_t k = 0; k < cur.ops.size (); ++k)
+            {
+              operand &o = cur.ops[k];
+              if (o.kind != operand_kind::use && o.kind != operand_kind::def)
+                continue;
+              if (tied_use[k] || (o.kind == operand_kind::def
+                                  && o.tied_to != no_operand))
+                continue;
+              value &v = w.fn.values[o.value];
+              hreg_set inter = o.allowed & v.allowed;
+              size_t n = inter.count (), have = v.allowed.count ();
+              if (n == have)
+                {
+                  o.allowed = inter;
+                  continue;
+                }
+              bool terminator_def = o.kind == operand_kind::def
+                                    && cur.terminator;
+              if (n > 0 && ((n >= 2 && 2 * n >= have) || terminator_def))
+                {
+                  v.allowed = inter;
+                  o.allowed = inter;
+                  continue;
+                }
+              if (terminator_def)
+                return "constraint of terminator def " + where (w, b, i, k)
+                       + " cannot be met";
+              file_id f = L.file_of_set (o.allowed, v.file);
+              if (f == no_file)
+                return "operand " + where (w, b, i, k)
+                       + " accepts no allocatable register";
+              hreg_set a = o.allowed & w.starts (f, v.width);
+              if (a.none ())
+                return "operand " + where (w, b, i, k)
+                       + " accepts no register for its width";
+              value_id t = L.temp (o.value, f, a);
+              std::string e
+                = o.kind == operand_kind::use
+                  ? L.move (t, o.value, flow::into_temp)
+                  : L.move (o.value, t, flow::out_of_temp);
+              if (!e.empty ())
+                return e + " at " + where (w, b, i, k);
+              o.value = t;
+              o.allowed = a;
+            }
+
+          for (size_t k = 0; k < L.before.size (); ++k)
+            {
+              out.push_back (L.before[k]);
+              out_w.push_back (L.before_w[k]);
+            }
+          out.push_back (cur);
+          out_w.push_back (w.wb[b].insns[i]);
+          for (size_t k = 0; k < L.after.size (); ++k)
+            {
+              out.push_back (L.after[k]);
+              out_w.push_back (L.after_w[k]);
+            }
+        }
+      blk.insns = std::move (out);
+      w.wb[b].insns = std::move (out_w);
+    }
+  return "";
+}
+
+} // namespace ssara::ra

@@ -1,0 +1,293 @@
+// interval_analysis.cc -- liveness and live intervals of the working
+// function.
+//
+// The CFG is linearised in block order.  Each block has a start position
+// S where its phi defs are written, three positions per instruction (U:
+// uses are read; C: clobbers strike; D: defs are written) and an end
+// position E where the arguments of its successors' phis are read.  So
+//   * a value used by instruction j for the last time ends at U_j and a
+//     def of j starts at D_j: the def may take the use's register;
+//   * an earlyclobber def starts at U_j: it conflicts with every use;
+//   * a value live across j covers C_j and so avoids j's clobbers;
+//   * a phi def is live from S of its block; a phi argument is live at
+//     the end E of the corresponding predecessor only (seed 001, 4.4).
+// Spilled values occupy no register except between their def and its
+// store: their phi defs and phi-argument uses are not register uses.
+//
+// Liveness is computed per value by walking up from each use to the def
+// (cost: the sum of the live-in sets, no iteration); hard registers are
+// not SSA and use the classic backward dataflow over bitsets.  The hard
+// registers occupied at each position (from a def_hard to its use_hard,
+// clobbers, incoming registers) are kept in a segment tree so that the
+// union over a value's intervals costs O(intervals * log positions).
+
+#include "work.h"
+
+#include <algorithm>
+
+namespace ssara::ra {
+
+namespace {
+
+// Range-OR queries over per-position hard-register sets.
+class or_tree
+{
+public:
+  explicit or_tree (const std::vector<hreg_set> &leaves)
+  {
+    n_ = 1;
+    while (n_ < leaves.size ())
+      n_ *= 2;
+    t_.assign (2 * n_, hreg_set ());
+    for (size_t i = 0; i < leaves.size (); ++i)
+      t_[n_ + i] = leaves[i];
+    for (size_t i = n_ - 1; i >= 1; --i)
+      t_[i] = t_[2 * i] | t_[2 * i + 1];
+  }
+
+  // Return the union of positions L .. R inclusive.
+  hreg_set query (size_t l, size_t r) const
+  {
+    hreg_set s;
+    for (l += n_, r += n_ + 1; l < r; l /= 2, r /= 2)
+      {
+        if (l & 1)
+          s |= t_[l++];
+        if (r & 1)
+          s |= t_[--r];
+      }
+    return s;
+  }
+
+private:
+  size_t n_;
+  std::vector<hreg_set> t_;
+};
+
+bool
+is_phi_reg_use (const work &w, value_id v)
+{
+  return !w.wv[v].spilled;
+}
+
+} // namespace
+
+void
+analyse_intervals (work &w)
+{
+  const size_t nb = w.fn.blocks.size (), nv = w.fn.values.size ();
+  liveness &L = w.live;
+
+  // Positions.
+  pos_t p = 0;
+  for (block_id b = 0; b < nb; ++b)
+    {
+      w.wb[b].start = p;
+      p += 2 + 3 * pos_t (w.fn.blocks[b].insns.size ());
+    }
+  L.npos = p;
+
+  // Def blocks, and the blocks whose live-in a use requires.
+  std::vector<block_id> def_block (nv, no_block);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      for (const phi &ph : w.fn.blocks[b].phis)
+        if (ph.def != no_value)
+          def_block[ph.def] = b;
+      for (const insn &i : w.fn.blocks[b].insns)
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::def)
+            def_block[o.value] = b;
+    }
+
+  L.live_in.assign (nb, {});
+  L.live_out.assign (nb, {});
+  std::vector<value_id> mark_in (nb, no_value), mark_out (nb, no_value);
+  std::vector<block_id> stack;
+  // Mark V live at the end of block X and propagate.
+  auto live_at_end = [&] (value_id v, block_id x) {
+    if (mark_out[x] == v)
+      return;
+    mark_out[x] = v;
+    L.live_out[x].push_back (v);
+    if (x == def_block[v])
+      return;
+    stack.push_back (x);
+    while (!stack.empty ())
+      {
+        block_id y = stack.back ();
+        stack.pop_back ();
+        if (mark_in[y] == v)
+          continue;
+        mark_in[y] = v;
+        L.live_in[y].push_back (v);
+        for (block_id q : w.fn.blocks[y].preds)
+          if (mark_out[q] != v)
+            {
+              mark_out[q] = v;
+              L.live_out[q].push_back (v);
+              if (q != def_block[v])
+                stack.push_back (q);
+            }
+      }
+  };
+  // Mark V live at the start of block X (a use in X, not its def block).
+  auto live_at_start = [&] (value_id v, block_id x) {
+    if (x == def_block[v] || mark_in[x] == v)
+      return;
+    mark_in[x] = v;
+    L.live_in[x].push_back (v);
+    for (block_id q : w.fn.blocks[x].preds)
+      live_at_end (v, q);
+  };
+  // Group the uses by value so that the marks work per value.
+  std::vector<std::vector<block_id>> use_in (nv), use_end (nv);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      for (const phi &ph : blk.phis)
+        for (size_t k = 0; k < ph.args.size (); ++k)
+          if (ph.args[k] != no_value && is_phi_reg_use (w, ph.args[k])
+              && !(blk.pred_abnormal.size () > k && blk.pred_abnormal[k]))
+            use_end[ph.args[k]].push_back (blk.preds[k]);
+      for (const insn &i : blk.insns)
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::use)
+            use_in[o.value].push_back (b);
+    }
+  for (value_id v = 0; v < nv; ++v)
+    {
+      if (def_block[v] == no_block)
+        continue;
+      for (block_id b : use_end[v])
+        live_at_end (v, b);
+      for (block_id b : use_in[v])
+        live_at_start (v, b);
+    }
+  for (block_id b = 0; b < nb; ++b)
+    {
+      std::sort (L.live_in[b].begin (), L.live_in[b].end ());
+      std::sort (L.live_out[b].begin (), L.live_out[b].end ());
+    }
+
+  // Hard registers: backward dataflow to a fixed point.  Each pass
+  // visits blocks in reverse order; the sets only grow, so at most
+  // max_hard_regs * blocks passes (in practice two or three).
+  std::vector<hreg_set> hin (nb), hout (nb);
+  std::vector<hreg_set> huse (nb), hdef (nb);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      for (size_t j = blk.insns.size (); j-- > 0;)
+        {
+          hreg_set d, u;
+          for (const operand &o : blk.insns[j].ops)
+            if (o.kind == operand_kind::def_hard)
+              d |= work::span (o.reg, o.width);
+            else if (o.kind == operand_kind::use_hard)
+              u |= work::span (o.reg, o.width);
+          huse[b] = (huse[b] & ~d) | u;
+          hdef[b] = (hdef[b] | d) & ~u;
+        }
+    }
+  const hreg_set alloc = w.tgt.allocatable ();
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (block_id b = nb; b-- > 0;)
+        {
+          hreg_set out;
+          for (block_id s : w.fn.blocks[b].succs)
+            out |= hin[s];
+          hreg_set in = huse[b] | (out & ~hdef[b]);
+          if (out != hout[b] || in != hin[b])
+            changed = true;
+          hout[b] = out;
+          hin[b] = in;
+        }
+    }
+
+  // Per-block backward scan: intervals and hard occupancy.
+  std::vector<hreg_set> occ (L.npos);
+  L.intervals.assign (nv, {});
+  L.across_in_memory.assign (nv, false);
+  L.hard_at_end.assign (nb, hreg_set ());
+  std::vector<pos_t> open_end (nv, ~pos_t (0));
+  std::vector<value_id> open;
+  std::vector<uint32_t> open_idx (nv, 0);
+  auto open_value = [&] (value_id v, pos_t end) {
+    if (open_end[v] != ~pos_t (0))
+      return;
+    open_end[v] = end;
+    open_idx[v] = uint32_t (open.size ());
+    open.push_back (v);
+  };
+  auto close_value = [&] (value_id v, pos_t start) {
+    if (open_end[v] == ~pos_t (0))
+      {
+        L.intervals[v].push_back ({ start, start });
+        return;
+      }
+    L.intervals[v].push_back ({ start, open_end[v] });
+    open_end[v] = ~pos_t (0);
+    value_id last = open.back ();
+    open[open_idx[v]] = last;
+    open_idx[last] = open_idx[v];
+    open.pop_back ();
+  };
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      hreg_set hlive = hout[b];
+      occ[w.pos_end (b)] = hlive & alloc;
+      L.hard_at_end[b] = hlive & alloc;
+      for (value_id v : L.live_out[b])
+        open_value (v, w.pos_end (b));
+      for (size_t j = blk.insns.size (); j-- > 0;)
+        {
+          const insn &i = blk.insns[j];
+          hreg_set hd, hu;
+          for (const operand &o : i.ops)
+            if (o.kind == operand_kind::def_hard)
+              hd |= work::span (o.reg, o.width);
+            else if (o.kind == operand_kind::use_hard)
+              hu |= work::span (o.reg, o.width);
+          occ[w.pos_def (b, j)] = (hlive | hd) & alloc;
+          hlive &= ~hd;
+          occ[w.pos_clobber (b, j)] = (hlive | i.clobbers) & alloc;
+          hlive |= hu;
+          occ[w.pos_use (b, j)] = hlive & alloc;
+
+          for (const operand &o : i.ops)
+            if (o.kind == operand_kind::def)
+              close_value (o.value, o.earlyclobber ? w.pos_use (b, j)
+                                                   : w.pos_def (b, j));
+          if (i.values_across_in_memory)
+            for (value_id v : open)
+              L.across_in_memory[v] = true;
+          for (const operand &o : i.ops)
+            if (o.kind == operand_kind::use)
+              open_value (o.value, w.pos_use (b, j));
+        }
+      occ[w.pos_start (b)] = hlive & alloc;
+      for (const phi &ph : blk.phis)
+        if (ph.def != no_value && !w.wv[ph.def].spilled)
+          close_value (ph.def, w.pos_start (b));
+      while (!open.empty ())
+        close_value (open.back (), w.pos_start (b));
+    }
+
+  or_tree tree (occ);
+  L.forbidden.assign (nv, hreg_set ());
+  for (value_id v = 0; v < nv; ++v)
+    {
+      auto &iv = L.intervals[v];
+      std::sort (iv.begin (), iv.end ());
+      hreg_set f;
+      for (auto [a, e] : iv)
+        f |= tree.query (a, e);
+      L.forbidden[v] = f;
+    }
+}
+
+} // namespace ssara::ra

@@ -1,0 +1,121 @@
+// phi_mem_coalesce.cc -- PhiMemCoalesce (seed 001, section 4.3).
+//
+// PhiLifting made every phi class interference-free at the price of a
+// copy per phi def and argument.  Here each lifted copy  v := a  (in the
+// order PhiLifting inserted them) is dropped when the classes of v and a
+// do not interfere: the classes merge and a takes v's place in the phi
+// (or in the copy's def, for a phi def copy).  The classes that remain
+// are still interference-free, so a class's spilled members can share one
+// memory cell and a phi whose def and argument are both spilled costs
+// nothing at deconstruction (safe operation 5).
+//
+// A class is a set of intervals; two classes interfere when their
+// intervals intersect.  Class intervals live in ordered maps; a merge
+// inserts the smaller class into the larger, and the intersection test
+// looks up each interval of the smaller class in the larger, so the phase
+// costs O(n log^2 n) in the number of intervals.
+//
+// The union of v's and a's intervals is exactly where the surviving value
+// is live after the copy is dropped, so the class intervals stay exact.
+
+#include "work.h"
+
+#include <map>
+#include <memory>
+
+namespace ssara::ra {
+
+namespace {
+
+using iset = std::map<pos_t, pos_t>;
+
+// Return true if some interval of SMALL meets one of LARGE.
+bool
+meets (const iset &small, const iset &large)
+{
+  for (auto [a, e] : small)
+    {
+      auto it = large.upper_bound (e);
+      if (it == large.begin ())
+        continue;
+      --it;
+      if (it->second >= a)
+        return true;
+    }
+  return false;
+}
+
+} // namespace
+
+void
+phi_mem_coalesce (work &w)
+{
+  const size_t nv = w.fn.values.size ();
+  std::vector<std::unique_ptr<iset>> sets (nv);
+  // Return the interval set of class representative R, building it from
+  // the members on first use.
+  std::vector<std::vector<value_id>> members;
+  bool built_members = false;
+  auto set_of = [&] (value_id r) -> iset & {
+    if (!sets[r])
+      {
+        if (!built_members)
+          {
+            members.assign (nv, {});
+            for (value_id v = 0; v < nv; ++v)
+              members[w.phi_class (v)].push_back (v);
+            built_members = true;
+          }
+        sets[r] = std::make_unique<iset> ();
+        for (value_id m : members[r])
+          for (auto [a, e] : w.live.intervals[m])
+            (*sets[r])[a] = std::max ((*sets[r])[a], e);
+      }
+    return *sets[r];
+  };
+
+  for (const auto &lc : w.lifted_copies)
+    {
+      insn &c = w.fn.blocks[lc.block].insns[lc.insn];
+      if (w.wb[lc.block].insns[lc.insn].role != wrole::copy
+          || c.ops.size () != 2)
+        continue;
+      value_id dst = c.ops[0].value, src = c.ops[1].value;
+      value_id qv = w.phi_class (dst), qa = w.phi_class (src);
+      if (qv != qa)
+        {
+          iset &sv = set_of (qv), &sa = set_of (qa);
+          bool hit = sv.size () < sa.size () ? meets (sv, sa) : meets (sa, sv);
+          if (hit)
+            continue;
+          // Merge the smaller set into the larger; the larger's owner
+          // becomes the representative.
+          value_id big = sv.size () >= sa.size () ? qv : qa;
+          value_id small = big == qv ? qa : qv;
+          for (auto [x, e] : *sets[small])
+            (*sets[big])[x] = std::max ((*sets[big])[x], e);
+          sets[small].reset ();
+          w.phi_parent[small] = big;
+        }
+      // Drop the copy: the surviving value takes the lifted one's place.
+      phi &ph = w.fn.blocks[lc.phi_block].phis[lc.phi];
+      if (lc.column < 0)
+        {
+          // a := v at the start of the phi's block: a becomes the def.
+          ph.def = dst;
+          w.wv[src].origin = vorigin::dead;
+        }
+      else
+        {
+          // v_j := a_j at the end of a predecessor: a_j becomes the
+          // argument.
+          ph.args[lc.column] = src;
+          w.wv[dst].origin = vorigin::dead;
+        }
+      c.ops.clear ();
+      c.kind = insn_kind::normal;
+      w.wb[lc.block].insns[lc.insn].role = wrole::nop;
+    }
+}
+
+} // namespace ssara::ra

@@ -1,0 +1,331 @@
+// spill_placement.cc -- spill code placement (seed 001, section 4.6).
+//
+// place_spill_code () rewrites the working function for values colour
+// assignment has just spilled.  A spilled value lives in the memory cell
+// of its phi class (PhiMemCoalesce made the members of a class
+// interference-free, so they can share it):
+//   * its def keeps a register for an instant and is followed by one
+//     store (single assignment: one store suffices); a def by a
+//     terminator is stored on each out-edge instead (those edges have
+//     blocks of their own, see phi_lifting.cc);
+//   * each instruction that uses it reads a fresh reload temp loaded just
+//     before it (one per instruction, whatever the number of operands);
+//   * phi defs and arguments need nothing here: SSA deconstruction moves
+//     them to and from memory;
+//   * a copy between two values spilled to the same cell becomes a nop.
+// A value of a file that cannot reach memory directly (CR, LR, CTR) goes
+// through a temp of the file's via_file.
+//
+// reuse_loads () runs after the last colouring round: within a block, a
+// load into a register that still holds that cell's value (from an
+// earlier load or store, nothing having written the register since) is
+// dropped.
+
+#include "work.h"
+
+#include <algorithm>
+
+namespace ssara::ra {
+
+namespace {
+
+insn
+make_insn (insn_kind k, std::vector<operand> ops)
+{
+  insn i;
+  i.kind = k;
+  i.ops = std::move (ops);
+  return i;
+}
+
+operand
+op_of (const work &w, operand_kind k, value_id v)
+{
+  operand o;
+  o.kind = k;
+  o.value = v;
+  o.allowed = w.fn.values[v].allowed;
+  return o;
+}
+
+struct rewriter
+{
+  work &w;
+  std::vector<insn> out;
+  std::vector<winsn> out_w;
+
+  explicit rewriter (work &x) : w (x) {}
+
+  void add (insn i, wrole r, cell_id c, std::vector<insn> &to,
+            std::vector<winsn> &to_w)
+  {
+    winsn x;
+    x.role = r;
+    x.cell = c;
+    to.push_back (std::move (i));
+    to_w.push_back (x);
+  }
+
+  value_id temp_like (value_id v, file_id f, const char *suffix)
+  {
+    value x = w.fn.values[v];
+    if (f != x.file)
+      {
+        x.file = f;
+        x.allowed = w.starts (f, x.width);
+      }
+    x.memory_only = false;
+    x.name += suffix;
+    value_id t = w.add_value (x, vorigin::reload_temp,
+                              spillability::unspillable);
+    w.wv[t].carries = v;
+    return t;
+  }
+
+  // Append the reload of V into a fresh temp to TO; return the temp.
+  value_id reload (value_id v, std::vector<insn> &to, std::vector<winsn> &to_w)
+  {
+    const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+    cell_id c = w.wv[v].cell;
+    value_id t = temp_like (v, w.fn.values[v].file, ".r");
+    if (rf.memory_direct)
+      {
+        add (make_insn (insn_kind::normal,
+                        { op_of (w, operand_kind::def, t) }),
+             wrole::load, c, to, to_w);
+        return t;
+      }
+    value_id g = temp_like (v, rf.via_file, ".rv");
+    add (make_insn (insn_kind::normal, { op_of (w, operand_kind::def, g) }),
+         wrole::load, c, to, to_w);
+    add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, t),
+                                       op_of (w, operand_kind::use, g) }),
+         wrole::copy, no_cell, to, to_w);
+    return t;
+  }
+
+  // Append the store of V to TO.
+  void store (value_id v, std::vector<insn> &to, std::vector<winsn> &to_w)
+  {
+    const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+    cell_id c = w.wv[v].cell;
+    if (rf.memory_direct)
+      {
+        add (make_insn (insn_kind::normal,
+                        { op_of (w, operand_kind::use, v) }),
+             wrole::store, c, to, to_w);
+        return;
+      }
+    value_id g = temp_like (v, rf.via_file, ".sv");
+    add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, g),
+                                       op_of (w, operand_kind::use, v) }),
+         wrole::copy, no_cell, to, to_w);
+    add (make_insn (insn_kind::normal, { op_of (w, operand_kind::use, g) }),
+         wrole::store, c, to, to_w);
+  }
+};
+
+} // namespace
+
+std::string
+place_spill_code (work &w, const std::vector<value_id> &newly)
+{
+  const size_t nv = w.fn.values.size ();
+  std::vector<bool> is_new (nv, false);
+  if (w.class_cell.size () < nv)
+    w.class_cell.resize (nv, no_cell);
+  for (value_id v : newly)
+    {
+      if (w.wv[v].spilled)
+        continue;
+      const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+      if (!rf.memory_direct
+          && (rf.via_file >= w.tgt.files.size ()
+              || !w.tgt.files[rf.via_file].memory_direct))
+        return "value " + w.fn.values[v].name + " cannot reach memory";
+      is_new[v] = true;
+      w.wv[v].spilled = true;
+      w.wv[v].spill = spillability::unspillable;
+      value_id r = w.phi_class (v);
+      if (w.class_cell[r] == no_cell)
+        w.class_cell[r] = w.add_cell (w.mem_size (v));
+      cell &c = w.cells[w.class_cell[r]];
+      c.size = std::max (c.size, w.mem_size (v));
+      c.align = std::max (c.align, std::min (c.size, 8u));
+      w.wv[v].cell = w.class_cell[r];
+      if (w.wv[v].origin == vorigin::input)
+        ++w.stats.spilled;
+    }
+
+  // Stores owed to the out-edges of blocks whose terminator defines a
+  // newly spilled value: edge block -> instructions to prepend.
+  std::vector<std::pair<block_id, value_id>> edge_stores;
+
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      block &blk = w.fn.blocks[b];
+      bool touched = false;
+      for (const insn &i : blk.insns)
+        for (const operand &o : i.ops)
+          if ((o.kind == operand_kind::use || o.kind == operand_kind::def)
+              && is_new[o.value])
+            touched = true;
+      if (!touched)
+        continue;
+      rewriter R (w);
+      for (size_t j = 0; j < blk.insns.size (); ++j)
+        {
+          insn cur = blk.insns[j];
+          winsn cw = w.wb[b].insns[j];
+          if (cw.role == wrole::copy && cur.ops.size () == 2
+              && cur.ops[0].kind == operand_kind::def
+              && cur.ops[1].kind == operand_kind::use)
+            {
+              value_id d = cur.ops[0].value, u = cur.ops[1].value;
+              if (w.wv[d].spilled && w.wv[u].spilled
+                  && w.wv[d].cell == w.wv[u].cell
+                  && (is_new[d] || is_new[u]))
+                {
+                  cur.ops.clear ();
+                  cur.kind = insn_kind::normal;
+                  cw.role = wrole::nop;
+                  R.out.push_back (cur);
+                  R.out_w.push_back (cw);
+                  continue;
+                }
+            }
+          std::vector<std::pair<value_id, value_id>> temps;
+          for (operand &o : cur.ops)
+            if (o.kind == operand_kind::use && is_new[o.value])
+              {
+                value_id t = no_value;
+                for (auto [v, x] : temps)
+                  if (v == o.value)
+                    t = x;
+                if (t == no_value)
+                  {
+                    t = R.reload (o.value, R.out, R.out_w);
+                    temps.push_back ({ o.value, t });
+                  }
+                o.value = t;
+              }
+          std::vector<value_id> stores;
+          for (const operand &o : cur.ops)
+            if (o.kind == operand_kind::def && is_new[o.value])
+              stores.push_back (o.value);
+          bool term = cur.terminator;
+          R.out.push_back (cur);
+          R.out_w.push_back (cw);
+          for (value_id v : stores)
+            {
+              if (!term)
+                {
+                  R.store (v, R.out, R.out_w);
+                  continue;
+                }
+              for (size_t k = 0; k < blk.succs.size (); ++k)
+                {
+                  block_id s = blk.succs[k];
+                  if (w.wb[s].in_block != no_block)
+                    return "spilled value " + w.fn.values[v].name
+                           + " is defined by a terminator with an abnormal "
+                             "out-edge";
+                  edge_stores.push_back ({ s, v });
+                }
+            }
+        }
+      blk.insns = std::move (R.out);
+      w.wb[b].insns = std::move (R.out_w);
+    }
+
+  for (auto [s, v] : edge_stores)
+    {
+      rewriter R (w);
+      R.store (v, R.out, R.out_w);
+      block &blk = w.fn.blocks[s];
+      blk.insns.insert (blk.insns.begin (), R.out.begin (), R.out.end ());
+      w.wb[s].insns.insert (w.wb[s].insns.begin (), R.out_w.begin (),
+                            R.out_w.end ());
+    }
+  return "";
+}
+
+void
+reuse_loads (work &w)
+{
+  // A register range known to hold the contents of a cell.
+  struct holding
+  {
+    cell_id c;
+    hreg reg;
+    unsigned width;
+  };
+  // Known holdings per block; bounded so the scan stays linear.
+  constexpr size_t max_holdings = 16;
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      block &blk = w.fn.blocks[b];
+      std::vector<holding> held;
+      auto clobber = [&] (const hreg_set &s) {
+        held.erase (std::remove_if (held.begin (), held.end (),
+                                    [&] (const holding &h) {
+                                      return (work::span (h.reg, h.width) & s)
+                                        .any ();
+                                    }),
+                    held.end ());
+      };
+      auto remember = [&] (cell_id c, hreg r, unsigned wd) {
+        held.erase (std::remove_if (held.begin (), held.end (),
+                                    [&] (const holding &h) {
+                                      return h.c == c;
+                                    }),
+                    held.end ());
+        if (held.size () < max_holdings)
+          held.push_back ({ c, r, wd });
+      };
+      for (size_t j = 0; j < blk.insns.size (); ++j)
+        {
+          insn &i = blk.insns[j];
+          winsn &x = w.wb[b].insns[j];
+          if (x.role == wrole::load)
+            {
+              value_id t = i.ops[0].value;
+              hreg r = w.wv[t].reg;
+              unsigned wd = w.fn.values[t].width;
+              bool have = false;
+              for (const holding &h : held)
+                if (h.c == x.cell && h.reg == r && h.width == wd)
+                  have = true;
+              if (have)
+                {
+                  // The register already holds the cell: drop the load
+                  // but keep the def so that liveness stays intact.
+                  x.role = wrole::nop;
+                  x.cell = no_cell;
+                  continue;
+                }
+              clobber (work::span (r, wd));
+              remember (x.cell, r, wd);
+              continue;
+            }
+          if (x.role == wrole::store)
+            {
+              value_id v = i.ops[0].value;
+              // The cell now holds a new value: registers holding its old
+              // contents no longer match it.
+              remember (x.cell, w.wv[v].reg, w.fn.values[v].width);
+              continue;
+            }
+          hreg_set written = i.clobbers;
+          for (const operand &o : i.ops)
+            if (o.kind == operand_kind::def && w.wv[o.value].reg != no_hreg)
+              written |= work::span (w.wv[o.value].reg,
+                                     w.fn.values[o.value].width);
+            else if (o.kind == operand_kind::def_hard)
+              written |= work::span (o.reg, o.width);
+          clobber (written);
+        }
+    }
+}
+
+} // namespace ssara::ra

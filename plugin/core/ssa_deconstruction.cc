@@ -1,0 +1,359 @@
+// ssa_deconstruction.cc -- SSA deconstruction (seed 001, section 4.5).
+//
+// Each column of each phi matrix is a parallel copy from the arguments'
+// locations to the defs' locations, executed at the end of the
+// predecessor (which, after PhiLifting's edge splitting, has that block
+// as its only successor and ends plainly).  sequentialize () turns it
+// into edits in two steps:
+//
+//   1. safe operations, as long as one applies (the table of 4.5):
+//        dst memory,  src register: store           (always safe)
+//        dst register, src memory:  load            (dst read by no
+//                                                    pending move)
+//        dst register, src register: copy           (likewise)
+//        equal locations, or the same memory cell: nothing;
+//   2. when none applies, the pending register moves form permutation
+//      cycles (Lemma 4): one swap completes one move and renames the
+//      sources of the others, so a cycle of n moves takes n - 1 swaps.
+//      GPRs swap with three xors, FPRs through a free FPR or the scratch
+//      memory cell, CR fields through a free GPR.  Moves that a swap
+//      cannot express (mixed widths overlapping) park a blocking source
+//      in a free register or the scratch cell first.
+//
+// A value of a file that cannot reach memory directly is loaded and
+// stored through a free register of its via_file.
+
+#include "work.h"
+
+#include <algorithm>
+
+namespace ssara::ra {
+
+namespace {
+
+hreg_set
+span_of (const location &l, unsigned w)
+{
+  return l.is_reg () ? work::span (l.reg, w) : hreg_set ();
+}
+
+struct sequencer
+{
+  const target &t;
+  std::vector<file_id> file_of;
+  hreg_set free_now;
+  slot_id scratch;
+  bool scratch_busy = false;
+  program_point at;
+  std::vector<edit> &out;
+
+  sequencer (const target &tt, const hreg_set &f, slot_id s,
+             const program_point &a, std::vector<edit> &o)
+    : t (tt), free_now (f), scratch (s), at (a), out (o)
+  {
+    file_of.assign (max_hard_regs, no_file);
+    for (size_t fi = 0; fi < t.files.size (); ++fi)
+      for (hreg h : t.files[fi].regs)
+        if (h < max_hard_regs)
+          file_of[h] = file_id (fi);
+  }
+
+  // Return a free register range of file F and width W, or no_hreg.
+  hreg find_free (file_id f, unsigned w) const
+  {
+    if (f >= t.files.size ())
+      return no_hreg;
+    for (hreg h : t.files[f].regs)
+      {
+        bool ok = true;
+        for (unsigned k = 0; k < w && ok; ++k)
+          ok = h + k < max_hard_regs && file_of[h + k] == f
+               && free_now.test (h + k);
+        if (ok)
+          return h;
+      }
+    return no_hreg;
+  }
+
+  void emit (edit::kind k, unsigned w, hreg dst, hreg src, slot_id s,
+             hreg temp, const std::string &what)
+  {
+    edit e;
+    e.k = k;
+    e.at = at;
+    e.width = uint8_t (w);
+    e.dst_reg = dst;
+    e.src_reg = src;
+    e.slot = s;
+    e.temp = temp;
+    e.what = what;
+    out.push_back (e);
+  }
+
+  // Move M's source into its destination register or memory.  Return ""
+  // or an error.
+  std::string move (const transfer &m)
+  {
+    const reg_file &rf = t.files[m.file];
+    if (m.dst.is_slot () && m.src.is_slot ())
+      {
+        file_id f = rf.memory_direct ? m.file : rf.via_file;
+        hreg tmp = find_free (f, m.width);
+        if (tmp == no_hreg)
+          return "no free register to move between stack slots";
+        emit (edit::kind::load, m.width, tmp, no_hreg, m.src.slot, no_hreg,
+              m.what);
+        emit (edit::kind::store, m.width, no_hreg, tmp, m.dst.slot, no_hreg,
+              m.what);
+        return "";
+      }
+    if (m.dst.is_slot () || m.src.is_slot ())
+      {
+        bool store = m.dst.is_slot ();
+        hreg r = store ? m.src.reg : m.dst.reg;
+        slot_id s = store ? m.dst.slot : m.src.slot;
+        if (rf.memory_direct)
+          {
+            emit (store ? edit::kind::store : edit::kind::load, m.width,
+                  store ? no_hreg : r, store ? r : no_hreg, s, no_hreg,
+                  m.what);
+            return "";
+          }
+        hreg g = find_free (rf.via_file, m.width);
+        if (g == no_hreg)
+          return "no free " + (rf.via_file < t.files.size ()
+                                 ? t.files[rf.via_file].name
+                                 : std::string ("?"))
+                 + " register to move a " + rf.name + " value to or from memory";
+        if (store)
+          {
+            emit (edit::kind::copy, m.width, g, r, no_slot, no_hreg, m.what);
+            emit (edit::kind::store, m.width, no_hreg, g, s, no_hreg, m.what);
+          }
+        else
+          {
+            emit (edit::kind::load, m.width, g, no_hreg, s, no_hreg, m.what);
+            emit (edit::kind::copy, m.width, r, g, no_slot, no_hreg, m.what);
+          }
+        return "";
+      }
+    emit (edit::kind::copy, m.width, m.dst.reg, m.src.reg, no_slot, no_hreg,
+          m.what);
+    return "";
+  }
+
+  // Return the temp register (or no_hreg and *VIA_SLOT) for a swap of
+  // width W in file F.  Return false if none exists.
+  bool swap_temp (file_id f, unsigned w, hreg *temp, bool *via_slot)
+  {
+    const reg_file &rf = t.files[f];
+    *temp = no_hreg;
+    *via_slot = false;
+    switch (rf.swap)
+      {
+      case swap_method::xor3:
+        return true;
+      case swap_method::via_free_reg_or_memory:
+        *temp = find_free (f, w);
+        if (*temp != no_hreg)
+          return true;
+        if (scratch != no_slot && !scratch_busy && rf.memory_direct)
+          {
+            *via_slot = true;
+            return true;
+          }
+        return false;
+      case swap_method::via_other_file:
+        *temp = find_free (rf.via_file, w);
+        return *temp != no_hreg;
+      }
+    return false;
+  }
+};
+
+} // namespace
+
+std::string
+sequentialize (const target &t, std::vector<transfer> moves,
+               const hreg_set &free, slot_id scratch,
+               const program_point &at, std::vector<edit> &out)
+{
+  sequencer S (t, free, scratch, at, out);
+  std::vector<transfer> pending;
+  for (transfer &m : moves)
+    if (m.dst != m.src)
+      pending.push_back (m);
+
+  // Return true if the destination of pending[I] is read by a pending
+  // move (its own source included when they overlap).
+  auto blocked = [&] (size_t i) {
+    hreg_set d = span_of (pending[i].dst, pending[i].width);
+    for (size_t k = 0; k < pending.size (); ++k)
+      if ((span_of (pending[k].src, pending[k].width) & d).any ())
+        return true;
+    return false;
+  };
+
+  // Each iteration completes a move (safe operation or swap) or parks a
+  // source where it blocks nothing; a parked source is never parked
+  // again, so at most 2 * moves iterations are needed.
+  const size_t max_iterations = 2 * pending.size () + 2;
+  for (size_t iter = 0; !pending.empty (); ++iter)
+    {
+      if (iter > max_iterations)
+        return "parallel copy did not resolve";
+      bool progress = false;
+      for (size_t i = 0; i < pending.size ();)
+        {
+          if (pending[i].dst.is_reg () && blocked (i))
+            {
+              ++i;
+              continue;
+            }
+          if (std::string e = S.move (pending[i]); !e.empty ())
+            return e;
+          pending.erase (pending.begin () + i);
+          progress = true;
+        }
+      if (progress || pending.empty ())
+        continue;
+
+      // Every pending destination is a register read by a pending move:
+      // look for a swap.
+      bool swapped = false;
+      for (size_t i = 0; i < pending.size () && !swapped; ++i)
+        {
+          const transfer m = pending[i];
+          if (!m.src.is_reg ())
+            continue;
+          hreg_set d = span_of (m.dst, m.width), s = span_of (m.src, m.width);
+          if ((d & s).any ())
+            continue;
+          bool clean = true;
+          for (const transfer &p : pending)
+            {
+              hreg_set ps = span_of (p.src, p.width);
+              if ((ps & d).any () && (p.src != m.dst || p.width != m.width))
+                clean = false;
+              if ((ps & s).any () && (p.src != m.src || p.width != m.width))
+                clean = false;
+            }
+          if (!clean)
+            continue;
+          hreg temp;
+          bool via_slot;
+          if (!S.swap_temp (m.file, m.width, &temp, &via_slot))
+            continue;
+          S.emit (edit::kind::swap, m.width, m.dst.reg, m.src.reg,
+                  via_slot ? scratch : no_slot, temp, m.what);
+          pending.erase (pending.begin () + i);
+          for (transfer &p : pending)
+            if (p.src == m.dst)
+              p.src = m.src;
+            else if (p.src == m.src)
+              p.src = m.dst;
+          swapped = true;
+        }
+      if (swapped)
+        continue;
+
+      // Park the source of a move that blocks pending[0]'s destination.
+      hreg_set d = span_of (pending[0].dst, pending[0].width);
+      size_t b = 0;
+      while (b < pending.size ()
+             && !(span_of (pending[b].src, pending[b].width) & d).any ())
+        ++b;
+      if (b == pending.size ())
+        return "parallel copy: internal inconsistency";
+      transfer blocker = pending[b];
+      location park;
+      hreg r = S.find_free (blocker.file, blocker.width);
+      if (r != no_hreg)
+        {
+          park = location::in_reg (r);
+          S.free_now &= ~work::span (r, blocker.width);
+          S.emit (edit::kind::copy, blocker.width, r, blocker.src.reg,
+                  no_slot, no_hreg, blocker.what);
+        }
+      else if (scratch != no_slot && !S.scratch_busy
+               && t.files[blocker.file].memory_direct)
+        {
+          park = location::in_slot (scratch);
+          S.scratch_busy = true;
+          S.emit (edit::kind::store, blocker.width, no_hreg, blocker.src.reg,
+                  scratch, no_hreg, blocker.what);
+        }
+      else
+        return "parallel copy: no free register to break a cycle";
+      location old = blocker.src;
+      for (transfer &p : pending)
+        if (p.src == old)
+          p.src = park;
+    }
+  return "";
+}
+
+std::string
+deconstruct_ssa (work &w)
+{
+  auto loc_of = [&] (value_id v) -> location {
+    if (w.wv[v].spilled)
+      return location::in_slot (slot_id (w.wv[v].cell));
+    if (w.wv[v].reg != no_hreg)
+      return location::in_reg (w.wv[v].reg);
+    return location ();
+  };
+  const hreg_set alloc = w.tgt.allocatable ();
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      if (blk.phis.empty ())
+        continue;
+      for (size_t k = 0; k < blk.preds.size (); ++k)
+        {
+          bool abnormal = blk.pred_abnormal.size () > k
+                          && blk.pred_abnormal[k];
+          block_id p = blk.preds[k];
+          std::vector<transfer> moves;
+          hreg_set busy = w.live.hard_at_end[p];
+          for (value_id v : w.live.live_out[p])
+            if (!w.wv[v].spilled && w.wv[v].reg != no_hreg)
+              busy |= work::span (w.wv[v].reg, w.fn.values[v].width);
+          for (const phi &ph : blk.phis)
+            {
+              transfer m;
+              m.dst = loc_of (ph.def);
+              m.src = loc_of (ph.args[k]);
+              m.file = w.fn.values[ph.def].file;
+              m.width = w.fn.values[ph.def].width;
+              m.what = w.fn.values[ph.def].name;
+              if (m.dst.k == location::kind::none
+                  || m.src.k == location::kind::none)
+                return "phi " + m.what + " of block " + std::to_string (b)
+                       + " has no location";
+              if (abnormal)
+                {
+                  if (m.dst != m.src)
+                    return "phi " + m.what + " needs a move on an abnormal "
+                           "edge";
+                  continue;
+                }
+              busy |= span_of (m.dst, m.width) | span_of (m.src, m.width);
+              moves.push_back (m);
+            }
+          if (abnormal || moves.empty ())
+            continue;
+          if (w.scratch == no_cell)
+            w.scratch = w.add_cell (16);
+          std::string e = sequentialize (w.tgt, moves, alloc & ~busy,
+                                         slot_id (w.scratch),
+                                         program_point (), w.wb[p].end_edits);
+          if (!e.empty ())
+            return e + " (edge " + std::to_string (p) + "->"
+                   + std::to_string (b) + ")";
+        }
+    }
+  return "";
+}
+
+} // namespace ssara::ra

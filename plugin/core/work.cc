@@ -1,0 +1,100 @@
+// work.cc -- the working copy and its helpers (see work.h).
+
+#include "work.h"
+
+namespace ssara::ra {
+
+work::work (const function &f, const target &t, const alloc_options &o)
+  : in (f), tgt (t), opts (o), fn (f)
+{
+  wb.resize (f.blocks.size ());
+  for (block_id b = 0; b < f.blocks.size (); ++b)
+    {
+      wb[b].in_block = b;
+      wb[b].insns.resize (f.blocks[b].insns.size ());
+      for (uint32_t i = 0; i < f.blocks[b].insns.size (); ++i)
+        wb[b].insns[i].in_insn = i;
+    }
+  wv.resize (f.values.size ());
+  phi_parent.resize (f.values.size ());
+  for (value_id v = 0; v < f.values.size (); ++v)
+    phi_parent[v] = v;
+  file_of.assign (max_hard_regs, no_file);
+  for (size_t fi = 0; fi < t.files.size (); ++fi)
+    for (hreg h : t.files[fi].regs)
+      if (h < max_hard_regs)
+        file_of[h] = file_id (fi);
+}
+
+value_id
+work::add_value (const value &v, vorigin o, spillability s)
+{
+  value_id id = fn.add_value (v);
+  wvalue x;
+  x.origin = o;
+  x.spill = s;
+  wv.push_back (x);
+  phi_parent.push_back (id);
+  return id;
+}
+
+value_id
+work::phi_class (value_id v)
+{
+  while (phi_parent[v] != v)
+    {
+      phi_parent[v] = phi_parent[phi_parent[v]];
+      v = phi_parent[v];
+    }
+  return v;
+}
+
+cell_id
+work::add_cell (uint32_t size)
+{
+  cell c;
+  c.size = size;
+  c.align = size >= 8 ? 8 : size;
+  cells.push_back (c);
+  return cell_id (cells.size () - 1);
+}
+
+hreg_set
+work::span (hreg h, unsigned w)
+{
+  hreg_set s;
+  for (unsigned k = 0; k < w && h + k < max_hard_regs; ++k)
+    s.set (h + k);
+  return s;
+}
+
+hreg_set
+work::starts (file_id f, unsigned w) const
+{
+  hreg_set s;
+  if (f >= tgt.files.size ())
+    return s;
+  for (hreg h : tgt.files[f].regs)
+    {
+      bool ok = true;
+      for (unsigned k = 0; k < w; ++k)
+        if (h + k >= max_hard_regs || file_of[h + k] != f)
+          ok = false;
+      if (ok)
+        s.set (h);
+    }
+  return s;
+}
+
+uint32_t
+work::mem_size (value_id v) const
+{
+  const value &x = fn.values[v];
+  const reg_file &rf = tgt.files[x.file];
+  unsigned bytes = rf.bytes_per_reg;
+  if (!rf.memory_direct && rf.via_file < tgt.files.size ())
+    bytes = tgt.files[rf.via_file].bytes_per_reg;
+  return bytes * x.width;
+}
+
+} // namespace ssara::ra

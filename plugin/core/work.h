@@ -1,0 +1,302 @@
+// work.h -- the allocator's working copy of a function and its
+// per-allocation context.
+//
+// allocate () copies the input function into a `work` and every phase
+// reads and writes its decisions here; nothing edits the input.  The
+// working copy is itself a `function` (ir.h), so the dominator tree,
+// liveness and the verifier apply to it unchanged.  What the working
+// copy adds to ir.h sits in side tables parallel to it:
+//
+//   * wblock: which input block (or input edge, for a block created by
+//     splitting an edge) a working block stands for;
+//   * winsn: whether a working instruction is an input instruction
+//     (operand K of the working instruction is operand K of the input
+//     instruction, possibly renamed to a fresh value) or one the allocator
+//     inserted (a copy, a load from or a store to a memory cell);
+//   * wvalue: where a working value comes from, whether it may be
+//     spilled, and the decisions about it (register, spilled, cell).
+//
+// The context is built afresh for every function (no state survives
+// between calls to allocate).
+
+#ifndef SSARA_CORE_WORK_H
+#define SSARA_CORE_WORK_H
+
+#include "allocate.h"
+#include "allocation.h"
+#include "dominators.h"
+#include "ir.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ssara::ra {
+
+// A linear position in the working function (interval_analysis.cc).
+// Every block has a start position S (phi defs), three positions per
+// instruction (U: its uses are read, C: its clobbers strike, D: its defs
+// are written) and an end position E (phi arguments are read, the block's
+// live-out values are live).
+using pos_t = uint32_t;
+
+// A memory cell: a stack location before stack_slots.cc maps cells to the
+// allocation's slots.  Cells are: one per phi class that has a spilled
+// member, and one scratch cell (cross-file conversions, swaps through
+// memory).
+using cell_id = uint32_t;
+constexpr cell_id no_cell = ~0u;
+
+// What a working instruction stands for.
+enum class wrole : uint8_t
+{
+  // Input instruction `winsn::in_insn` of the block's input block.
+  input,
+  // An inserted copy: ops[0] is the def, ops[1] the use.
+  copy,
+  // An inserted load: ops[0] (a def) <- cell.
+  load,
+  // An inserted store: cell <- ops[0] (a use).
+  store,
+  // Nothing (a copy whose both sides live in the same cell, a load made
+  // redundant by an earlier one).  Has no operands.
+  nop
+};
+
+struct winsn
+{
+  wrole role = wrole::input;
+  // For input: the index of the instruction in its input block.
+  uint32_t in_insn = 0;
+  // For load and store: the cell.
+  cell_id cell = no_cell;
+};
+
+struct wblock
+{
+  // The input block this block is, or no_block for a block that splits
+  // the input edge EDGE_FROM -> EDGE_TO (its code goes on that edge).
+  block_id in_block = no_block;
+  block_id edge_from = no_block;
+  block_id edge_to = no_block;
+
+  // Parallel to fn.blocks[b].insns.
+  std::vector<winsn> insns;
+
+  // The parallel-copy edits that SSA deconstruction placed at the end of
+  // this block (before a terminator, which is then plain).  `slot` holds
+  // a cell_id until the record is built.
+  std::vector<edit> end_edits;
+
+  // First linear position (S) of this block; set by interval analysis.
+  pos_t start = 0;
+};
+
+// Where a working value comes from.
+enum class vorigin : uint8_t
+{
+  // An input value (same id as in the input function).
+  input,
+  // Created by PhiLifting (a lifted phi def or argument).
+  phi_lift,
+  // Created by constraint lifting for one operand of one instruction.
+  constraint_temp,
+  // Created by spill placement: a reload of a spilled value, or a value
+  // carrying a spilled value through another file.
+  reload_temp,
+  // No longer defined or used (PhiMemCoalesce removed its copy).
+  dead
+};
+
+enum class spillability : uint8_t { spillable, unspillable };
+
+struct wvalue
+{
+  vorigin origin = vorigin::input;
+
+  // Temporaries are unspillable: their live range is already as short as
+  // a spilled value's (one instruction), so spilling them gains nothing.
+  spillability spill = spillability::spillable;
+
+  // The register the value has (its first register), or no_hreg.
+  hreg reg = no_hreg;
+
+  // True if the value lives in memory (cell `cell`): spill placement has
+  // given each of its uses a reload and its def a store.
+  bool spilled = false;
+  cell_id cell = no_cell;
+
+  // For reload temps: the spilled value they carry (for dumps).
+  value_id carries = no_value;
+
+  // For the fresh copy of a tied use (constraint lifting): the def that
+  // must reuse its register.  Colour assignment gives the copy a
+  // register the def can keep over its whole live range.
+  value_id tie_def = no_value;
+};
+
+struct cell
+{
+  uint32_t size = 0;
+  uint32_t align = 0;
+  // The allocation slot it maps to (stack_slots.cc).
+  slot_id slot = no_slot;
+};
+
+// Per-round results of interval analysis.  Recomputed after every change
+// to the working function.
+struct liveness
+{
+  // live_in[b]: values live at the start of block b, phi defs of b
+  // excluded.  live_out[b]: values live at the end of b, including the
+  // arguments b passes to its successors' phis.  Each list sorted.
+  std::vector<std::vector<value_id>> live_in;
+  std::vector<std::vector<value_id>> live_out;
+
+  // intervals[v]: the positions where v is live, as sorted disjoint
+  // closed intervals.
+  std::vector<std::vector<std::pair<pos_t, pos_t>>> intervals;
+
+  // forbidden[v]: hard registers occupied (pre-coloured ranges, clobbers)
+  // somewhere in v's live range.
+  std::vector<hreg_set> forbidden;
+
+  // across_in_memory[v]: v is live across an instruction with
+  // values_across_in_memory.
+  std::vector<bool> across_in_memory;
+
+  // hard_at_end[b]: hard registers occupied at the end position of b.
+  std::vector<hreg_set> hard_at_end;
+
+  // Number of positions.
+  pos_t npos = 0;
+};
+
+// The per-allocation context.
+struct work
+{
+  work (const function &f, const target &t, const alloc_options &o);
+
+  const function &in;
+  const target &tgt;
+  alloc_options opts;
+
+  // The working copy.  Invariant: verify_function (fn, tgt) holds after
+  // every phase, except that values of origin `dead` and spilled values'
+  // removed uses leave no trace.
+  function fn;
+  std::vector<wblock> wb;
+  std::vector<wvalue> wv;
+
+  // Phi classes (phi_analysis.cc, phi_mem_coalesce.cc): union-find over
+  // working values.  Members of one class never interfere, so they may
+  // share one memory cell.
+  std::vector<value_id> phi_parent;
+
+  std::vector<cell> cells;
+  cell_id scratch = no_cell;
+
+  // The allocation's slots, built by stack_slots.cc.
+  std::vector<stack_slot> slots;
+
+  dominator_tree dom;
+  liveness live;
+
+  // A copy PhiLifting inserted: instruction INSN of block BLOCK, which
+  // copies the def of phi PHI of block PHI_BLOCK (COLUMN < 0) or its
+  // argument COLUMN.
+  struct lifted_copy
+  {
+    block_id block;
+    uint32_t insn;
+    block_id phi_block;
+    uint32_t phi;
+    int32_t column;
+  };
+  // In the order PhiLifting inserted them (PhiMemCoalesce visits them in
+  // this order).  Instruction indices stay valid: later phases never
+  // remove instructions (they turn them into nops) and insert only in
+  // blocks' rebuilt vectors after PhiMemCoalesce has run.
+  std::vector<lifted_copy> lifted_copies;
+
+  // class_cell[r]: the memory cell of the phi class whose representative
+  // is r, or no_cell.
+  std::vector<cell_id> class_cell;
+
+  alloc_stats stats;
+
+  // file_of[h]: the file of hard register h, or no_file.
+  std::vector<file_id> file_of;
+
+  // Add a working value like V with origin O; return its id.
+  value_id add_value (const value &v, vorigin o, spillability s);
+
+  // Return the class representative of V (path halving).
+  value_id phi_class (value_id v);
+
+  // Return a fresh cell of SIZE bytes.
+  cell_id add_cell (uint32_t size);
+
+  // Return the registers a value of file F and width W at register H
+  // covers.
+  static hreg_set span (hreg h, unsigned w);
+
+  // Return the valid start registers of width W in file F.
+  hreg_set starts (file_id f, unsigned w) const;
+
+  // Return the bytes a value V needs in memory.
+  uint32_t mem_size (value_id v) const;
+
+  // Return the position of the start, end, and of instruction J's use,
+  // clobber and def points in block B.
+  pos_t pos_start (block_id b) const { return wb[b].start; }
+  pos_t pos_use (block_id b, uint32_t j) const { return wb[b].start + 1 + 3 * j; }
+  pos_t pos_clobber (block_id b, uint32_t j) const { return wb[b].start + 2 + 3 * j; }
+  pos_t pos_def (block_id b, uint32_t j) const { return wb[b].start + 3 + 3 * j; }
+  pos_t pos_end (block_id b) const
+  { return wb[b].start + 1 + 3 * uint32_t (fn.blocks[b].insns.size ()); }
+};
+
+// The phases, in the order allocate () runs them.  Each returns an
+// empty string on success, otherwise why the function cannot be
+// allocated.  See the comment at the top of each file.
+std::string lift_constraints (work &w);
+std::string lift_phis (work &w);
+void analyse_intervals (work &w);
+void analyse_phis (work &w);
+void phi_mem_coalesce (work &w);
+std::string assign_colors (work &w);
+std::string place_spill_code (work &w, const std::vector<value_id> &newly);
+void reuse_loads (work &w);
+std::string deconstruct_ssa (work &w);
+void assign_stack_slots (work &w);
+std::string build_record (work &w, allocation &out);
+
+// Building blocks exposed for tests.
+
+// Return the spill weight of every working value (ComputeWeight, seed 001
+// section 4.4), given the current liveness and spill decisions.
+std::vector<double> compute_weights (work &w);
+
+// One transfer of a parallel copy: the value in SRC goes to DST.
+struct transfer
+{
+  location dst;
+  location src;
+  file_id file = 0;
+  uint8_t width = 1;
+  std::string what;
+};
+
+// Sequentialise the parallel copy MOVES (destinations distinct) for target
+// T into edits at AT, appended to OUT.  FREE is the set of registers that
+// may serve as temporaries (neither source nor destination, not live).
+// SCRATCH is a cell for swaps through memory (as a slot id in the edits).
+// Return "" or an error.
+std::string sequentialize (const target &t, std::vector<transfer> moves,
+                           const hreg_set &free, slot_id scratch,
+                           const program_point &at, std::vector<edit> &out);
+
+} // namespace ssara::ra
+
+#endif

@@ -1,0 +1,143 @@
+// allocate_test.cc -- end-to-end tests of allocate (): small functions in
+// the textual IR, allocated with the checker on, under normal and
+// spill-everything modes and with few registers.
+
+#include "allocate.h"
+#include "ir-text.h"
+#include "test-targets.h"
+
+#include <gtest/gtest.h>
+
+using namespace ssara;
+using namespace ssara::test;
+
+namespace {
+
+// Parse TEXT, allocate it for T with MODE and the checker on, and return
+// the result (the test fails on a parse error).
+alloc_result
+run (const char *text, const target &t, spill_mode mode = spill_mode::normal)
+{
+  function f;
+  std::string e = parse_function (text, t, &f);
+  EXPECT_EQ (e, "");
+  alloc_options o;
+  o.check = check_mode::on;
+  o.spill = mode;
+  alloc_result r = allocate (f, t, o);
+  if (!r.error.empty ())
+    ADD_FAILURE () << r.error << "\n" << print_function (f, t);
+  return r;
+}
+
+const char *straight = R"(
+function straight
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0
+  insn def:v1
+  insn def:v2 use:v0 use:v1
+  insn use:v2 term
+)";
+
+const char *loop = R"(
+function loop
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 cr
+block 0 succs=1
+  insn def:v0
+block 1 succs=1,2 depth=1
+  phi v1 = v0 v2
+  insn def:v2 use:v1
+  insn def:v3 use:v2
+  insn use:v3 term
+block 2
+  insn use:v2 term
+)";
+
+// The swap problem: a loop whose phis exchange two values.
+const char *swap = R"(
+function swap
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 cr
+block 0 succs=1
+  insn def:v0
+  insn def:v1
+block 1 succs=1,2 depth=1
+  phi v2 = v0 v3
+  phi v3 = v1 v2
+  insn def:v4 use:v2 use:v3
+  insn use:v4 term
+block 2
+  insn use:v2 use:v3 term
+)";
+
+const char *call = R"(
+function call
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0
+  copy def_hard:r3 use:v0
+  call use_hard:r3 def_hard:r3 clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+  copy def:v1 use_hard:r3
+  insn def:v2 use:v1 use:v0
+  insn use:v2 term
+)";
+
+const char *tied = R"(
+function tied
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0
+  insn def:v1,tied=1 use:v0
+  insn def:v2 use:v0 use:v1
+  insn use:v2 term
+)";
+
+} // namespace
+
+TEST (Allocate, StraightLine)
+{
+  for (unsigned n : { 2u, 3u, 8u })
+    for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+      run (straight, make_test_target (n, 2, 2), m);
+}
+
+TEST (Allocate, Loop)
+{
+  for (unsigned n : { 2u, 3u, 8u })
+    for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+      run (loop, make_test_target (n, 2, 2), m);
+}
+
+TEST (Allocate, SwapProblem)
+{
+  for (unsigned n : { 2u, 3u, 8u })
+    for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+      run (swap, make_test_target (n, 2, 2), m);
+}
+
+TEST (Allocate, CallClobbers)
+{
+  for (unsigned n : { 3u, 8u, 29u })
+    for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+      run (call, make_test_target (n, 2, 2), m);
+}
+
+TEST (Allocate, Tied)
+{
+  for (unsigned n : { 2u, 3u, 8u })
+    for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+      run (tied, make_test_target (n, 2, 2), m);
+}
