@@ -10,6 +10,7 @@
 #include "gcc-target.h"
 
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace ssara {
@@ -48,7 +49,7 @@ private:
   value_id value_of_set (rtl_ssa::set_info *set);
   value_id undefined_value (unsigned regno, std::vector<insn> &before);
   hreg_set class_set (unsigned regno, rtx op, reg_class_t cl);
-  bool operand_fits (int i, const operand_alternative *alt);
+  int operand_fit (int i, const operand_alternative *alt);
   bool nonreg_fits (rtx x, int i, int a);
   int choose_alternative (rtx_insn *rtl);
   bool add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc);
@@ -57,6 +58,8 @@ private:
                          std::vector<std::pair<int, reg_class_t>> &scratch_ops);
   bool import_insn (rtl_ssa::insn_info *ii, block_id b, bool last);
   void import_phis (rtl_ssa::ebb_info *ebb, block_id b);
+  void import_phi (rtl_ssa::phi_info *p, block_id b);
+  void import_orphan_phis ();
   void import_exit (rtl_ssa::bb_info *bb, block_id b);
 
   const target &m_target;
@@ -71,6 +74,9 @@ private:
 
   // Core block of each basic block index.
   std::unordered_map<int, block_id> m_block_of_bb;
+  // The phis already given a definition in the core's IR.
+  std::set<rtl_ssa::set_info *> m_imported_phis;
+
   // Value of each rtl-ssa definition of a pseudo.
   std::unordered_map<rtl_ssa::set_info *, value_id> m_value_of_set;
 };
@@ -273,50 +279,63 @@ importer::nonreg_fits (rtx x, int i, int a)
   return false;
 }
 
-// Return true if operand I fits the alternative whose operand descriptions
-// start at ALT.
-bool
-importer::operand_fits (int i, const operand_alternative *alt)
+// Return how operand I fits the alternative whose operand descriptions
+// start at ALT: fit_none, fit_own_file, or fit_other_file (a pseudo that
+// would need a copy into another register file).
+enum { fit_none = -1, fit_own_file = 0, fit_other_file = 1 };
+
+int
+importer::operand_fit (int i, const operand_alternative *alt)
 {
   rtx x = recog_data.operand[i];
   int a = (alt - recog_op_alt) / recog_data.n_operands;
   int m = alt[i].matches;
   if (m >= 0 && !pseudo_operand_p (x) && !pseudo_operand_p (recog_data.operand[m])
       && !rtx_equal_p (x, recog_data.operand[m]))
-    return false;
+    return fit_none;
   if (m >= 0 && (pseudo_operand_p (x) != pseudo_operand_p (recog_data.operand[m])))
-    return false;
+    return fit_none;
   if (pseudo_operand_p (x))
     {
       if (alt[i].anything_ok)
-        return true;
+        return fit_own_file;
       reg_class_t cl = alternative_class (alt, i);
       if (cl == NO_REGS)
-        return false;
+        return fit_none;
       rtx inner = GET_CODE (x) == SUBREG ? SUBREG_REG (x) : x;
-      return class_set (REGNO (inner), x, cl).any ();
+      hreg_set s = class_set (REGNO (inner), x, cl);
+      if (s.none ())
+        return fit_none;
+      file_id own;
+      unsigned width;
+      shape_of_mode (PSEUDO_REGNO_MODE (REGNO (inner)), own, width);
+      for (hreg h : m_target.files[own].regs)
+        if (s.test (h))
+          return fit_own_file;
+      return fit_other_file;
     }
   if (GET_CODE (x) == SCRATCH)
     {
       if (alt[i].anything_ok)
-        return true;
+        return fit_own_file;
       reg_class_t cl = alternative_class (alt, i);
       if (cl == NO_REGS)
-        return false;
+        return fit_none;
       file_id file;
       unsigned width;
       if (!shape_of_mode (GET_MODE (x), file, width))
-        return false;
+        return fit_none;
       for (hreg h : m_target.files[file].regs)
         if (in_hard_reg_set_p (reg_class_contents[(int) cl], GET_MODE (x), h))
-          return true;
-      return false;
+          return fit_own_file;
+      return fit_none;
     }
-  return nonreg_fits (x, i, a);
+  return nonreg_fits (x, i, a) ? fit_own_file : fit_none;
 }
 
 // Return the enabled alternative of the extracted insn RTL that fits every
-// operand with the smallest reject cost, or -1.
+// operand with the smallest reject cost, or -1.  Alternatives that keep
+// every pseudo in its own register file come first.
 int
 importer::choose_alternative (rtx_insn *rtl)
 {
@@ -336,7 +355,11 @@ importer::choose_alternative (rtx_insn *rtl)
           if (recog_data.is_operator[i])
             continue;
           reject += alt[i].reject;
-          ok = operand_fits (i, alt);
+          int fit = operand_fit (i, alt);
+          ok = fit != fit_none;
+          // A copy into another file costs more than any '?' or '!'.
+          if (fit == fit_other_file)
+            reject += 10000;
         }
       if (ok && reject < best_reject)
         {
@@ -697,9 +720,16 @@ void
 importer::import_phis (rtl_ssa::ebb_info *ebb, block_id b)
 {
   for (rtl_ssa::phi_info *p : ebb->phis ())
+    if (p->is_reg () && !HARD_REGISTER_NUM_P (p->regno ()))
+      import_phi (p, b);
+}
+
+// Import phi P into core block B.
+void
+importer::import_phi (rtl_ssa::phi_info *p, block_id b)
+{
+  m_imported_phis.insert (p);
     {
-      if (!p->is_reg () || HARD_REGISTER_NUM_P (p->regno ()))
-        continue;
       phi ph;
       ph.def = value_of_set (p);
       block &blk = m_fn.blocks[b];
@@ -718,6 +748,61 @@ importer::import_phis (rtl_ssa::ebb_info *ebb, block_id b)
             }
         }
       m_fn.blocks[b].phis.push_back (ph);
+    }
+}
+
+// Define every phi that a use or phi input refers to but that no EBB's
+// phi list holds (rtl-ssa keeps some, for registers read before any
+// definition, only as the target of uses).  A phi of the entry EBB, or one
+// whose inputs do not match its block's edges, is an undefined value
+// defined at the start of its block; the others become ordinary phis.
+// Importing a phi can refer to further phis: repeat until none is left
+// (each round imports at least one phi of the finite function, so this
+// ends).
+void
+importer::import_orphan_phis ()
+{
+  for (;;)
+    {
+      std::vector<rtl_ssa::set_info *> orphans;
+      for (auto &entry : m_value_of_set)
+        if (entry.first->is_artificial ()
+            && !m_imported_phis.count (entry.first))
+          orphans.push_back (entry.first);
+      if (orphans.empty ())
+        return;
+      for (rtl_ssa::set_info *p : orphans)
+        {
+          // A phi, or an artificial definition in a block's head insn.
+          bool is_phi = p->insn ()->is_phi ();
+          block_id b = m_block_of_bb[is_phi ? p->ebb ()->first_bb ()->index ()
+                                            : p->bb ()->index ()];
+          block &blk = m_fn.blocks[b];
+          auto *ph = is_phi ? static_cast<rtl_ssa::phi_info *> (p) : nullptr;
+          if (ph && b != 0 && (ph->is_degenerate ()
+                               || ph->num_inputs () == blk.preds.size ()))
+            {
+              import_phi (ph, b);
+              continue;
+            }
+          m_imported_phis.insert (p);
+          block_id at = b;
+          if (at == 0)
+            at = blk.succs.empty () ? no_block : blk.succs[0];
+          if (at == no_block)
+            {
+              fail ("phi in an entry block without successor");
+              return;
+            }
+          insn i;
+          operand d;
+          d.kind = operand_kind::def;
+          d.value = value_of_set (p);
+          d.allowed = m_fn.values[d.value].allowed;
+          i.ops.push_back (d);
+          m_fn.blocks[at].insns.insert (m_fn.blocks[at].insns.begin (), i);
+          m_map.insn_rtl[at].insert (m_map.insn_rtl[at].begin (), nullptr);
+        }
     }
 }
 
@@ -844,6 +929,10 @@ importer::run ()
         if (!import_insn (i, b, i == last))
           return;
     }
+
+  import_orphan_phis ();
+  if (!m_out.error.empty ())
+    return;
 
   for (auto &entry : m_end_defs)
     {
