@@ -4,6 +4,7 @@
 #include "checker.h"
 #include "ir-text.h"
 #include "test-targets.h"
+#include "test-util.h"
 
 #include <gtest/gtest.h>
 
@@ -11,104 +12,6 @@ using namespace ssara;
 using namespace ssara::test;
 
 namespace {
-
-function
-parse (const std::string &text, const target &t)
-{
-  function f;
-  std::string err = parse_function (text, t, &f);
-  EXPECT_EQ (err, "");
-  EXPECT_EQ (verify_function (f, t), "") << text;
-  return f;
-}
-
-// Return an allocation of F with every location "none" except the hard
-// operands (their own registers), and used_regs = everything.
-allocation
-blank (const function &f)
-{
-  allocation a;
-  a.operand_loc.resize (f.blocks.size ());
-  a.phi_loc.resize (f.blocks.size ());
-  for (block_id b = 0; b < f.blocks.size (); ++b)
-    {
-      a.phi_loc[b].resize (f.blocks[b].phis.size ());
-      for (const insn &in : f.blocks[b].insns)
-        {
-          std::vector<location> l (in.ops.size ());
-          for (size_t k = 0; k < in.ops.size (); ++k)
-            if (in.ops[k].kind == operand_kind::use_hard
-                || in.ops[k].kind == operand_kind::def_hard)
-              l[k] = location::in_reg (in.ops[k].reg);
-          a.operand_loc[b].push_back (l);
-        }
-    }
-  a.value_loc.resize (f.values.size ());
-  a.used_regs.set ();
-  return a;
-}
-
-location
-R (hreg h)
-{
-  return location::in_reg (h);
-}
-
-edit
-mk (edit::kind k, program_point at, hreg dst, hreg src,
-    slot_id slot = no_slot, hreg temp = no_hreg, uint8_t width = 1)
-{
-  edit e;
-  e.k = k;
-  e.at = at;
-  e.dst_reg = dst;
-  e.src_reg = src;
-  e.slot = slot;
-  e.temp = temp;
-  e.width = width;
-  return e;
-}
-
-program_point
-before (block_id b, uint32_t i)
-{
-  return { program_point::kind::before_insn, b, i, no_block };
-}
-
-program_point
-after (block_id b, uint32_t i)
-{
-  return { program_point::kind::after_insn, b, i, no_block };
-}
-
-program_point
-on_edge (block_id b, block_id s)
-{
-  return { program_point::kind::on_edge, b, 0, s };
-}
-
-// Return true if some message of ERRS contains NEEDLE.
-::testing::AssertionResult
-has (const std::vector<std::string> &errs, const std::string &needle)
-{
-  for (const std::string &e : errs)
-    if (e.find (needle) != std::string::npos)
-      return ::testing::AssertionSuccess ();
-  std::string all;
-  for (const std::string &e : errs)
-    all += "\n  " + e;
-  return ::testing::AssertionFailure ()
-         << "no message contains \"" << needle << "\"; got:" << all;
-}
-
-std::string
-joined (const std::vector<std::string> &errs)
-{
-  std::string all;
-  for (const std::string &e : errs)
-    all += e + "\n";
-  return all;
-}
 
 const char *straight = R"(
 function straight

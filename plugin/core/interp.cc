@@ -1,0 +1,455 @@
+// interp.cc -- the reference interpreter (see interp.h).
+
+#include "interp.h"
+
+#include "ir-text.h"
+
+#include <array>
+#include <map>
+#include <sstream>
+
+namespace ssara {
+
+namespace {
+
+uint64_t
+mix (uint64_t h, uint64_t x)
+{
+  // splitmix64 finaliser over the running hash.
+  uint64_t z = h ^ (x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// Return the word register R holds at function entry.
+uint64_t
+entry_word (uint64_t seed, hreg r)
+{
+  return mix (mix (seed, 0x1e7e4), r);
+}
+
+// Return the poison pattern a clobber by insn I of block B leaves in R.
+uint64_t
+poison (block_id b, uint32_t i, hreg r)
+{
+  return 0xdead000000000000ull
+         | (mix (mix (mix (0xbad, b), i), r) & 0xffffffffffffull);
+}
+
+// Return word J of def operand K of instruction I of block B reading
+// INPUTS.
+uint64_t
+def_word (block_id b, uint32_t i, size_t k, unsigned j, uint64_t inputs)
+{
+  return mix (mix (mix (mix (inputs, b), i), k), j);
+}
+
+// Return the successor index a block with N successors takes.
+uint32_t
+branch_choice (uint64_t seed, block_id b, uint64_t count, uint64_t inputs,
+               size_t n)
+{
+  return uint32_t (mix (mix (mix (mix (seed, 0xb4a4c4), b), count), inputs)
+                   % n);
+}
+
+// The semantics shared by both modes: MACHINE provides read_use (k),
+// read_hard (r), write_def (k, words), write_hard (r, word),
+// clobber (r, word), edits before/after/at the end/on edges, and phis.
+template <typename machine>
+run_trace
+run (const function &f, uint64_t seed, unsigned max_steps, machine &m)
+{
+  run_trace tr;
+  std::vector<uint64_t> count (f.blocks.size (), 0);
+  block_id b = 0;
+  unsigned steps = 0;
+  while (true)
+    {
+      const block &bb = f.blocks[b];
+      uint64_t term_inputs = 0;
+      for (uint32_t i = 0; i < bb.insns.size (); ++i)
+        {
+          if (steps++ >= max_steps)
+            {
+              tr.truncated = true;
+              return tr;
+            }
+          m.edits_before (b, i);
+          if (!m.error.empty ())
+            {
+              tr.error = m.error;
+              return tr;
+            }
+          const insn &in = bb.insns[i];
+          // Read.
+          std::vector<uint64_t> words;
+          for (size_t k = 0; k < in.ops.size (); ++k)
+            {
+              const operand &op = in.ops[k];
+              if (op.kind == operand_kind::use)
+                m.read_use (b, i, k, f.values[op.value].width, words);
+              else if (op.kind == operand_kind::use_hard)
+                for (unsigned j = 0; j < op.width; ++j)
+                  words.push_back (m.read_hard (hreg (op.reg + j)));
+            }
+          uint64_t inputs = 0x1a2b3c;
+          for (uint64_t w : words)
+            inputs = mix (inputs, w);
+          if (in.terminator)
+            term_inputs = inputs;
+          // Destroy.
+          for (hreg r = 0; r < max_hard_regs; ++r)
+            if (in.clobbers.test (r) || in.values_across_in_memory)
+              m.clobber (r, poison (b, i, r));
+          // Write.
+          trace_event ev;
+          ev.k = trace_event::kind::insn;
+          ev.block = b;
+          ev.index = i;
+          ev.inputs = inputs;
+          size_t next_copy_word = 0;
+          for (size_t k = 0; k < in.ops.size (); ++k)
+            {
+              const operand &op = in.ops[k];
+              if (op.kind != operand_kind::def
+                  && op.kind != operand_kind::def_hard)
+                continue;
+              unsigned w = op.kind == operand_kind::def
+                             ? f.values[op.value].width : op.width;
+              std::vector<uint64_t> out (w);
+              for (unsigned j = 0; j < w; ++j)
+                out[j] = in.kind == insn_kind::copy && next_copy_word < words.size ()
+                           ? words[next_copy_word++]
+                           : def_word (b, i, k, j, inputs);
+              if (op.kind == operand_kind::def)
+                m.write_def (b, i, k, op.value, out);
+              else
+                for (unsigned j = 0; j < w; ++j)
+                  m.write_hard (hreg (op.reg + j), out[j]);
+              ev.defs.insert (ev.defs.end (), out.begin (), out.end ());
+            }
+          tr.events.push_back (std::move (ev));
+          m.edits_after (b, i);
+          if (!m.error.empty ())
+            {
+              tr.error = m.error;
+              return tr;
+            }
+        }
+      m.edits_before (b, uint32_t (bb.insns.size ()));
+      if (bb.succs.empty ())
+        return tr;
+      uint32_t s = bb.succs.size () == 1
+                     ? 0
+                     : branch_choice (seed, b, count[b], term_inputs,
+                                      bb.succs.size ());
+      ++count[b];
+      trace_event ev;
+      ev.k = trace_event::kind::branch;
+      ev.block = b;
+      ev.index = s;
+      tr.events.push_back (ev);
+      m.take_edge (b, s);
+      if (!m.error.empty ())
+        {
+          tr.error = m.error;
+          return tr;
+        }
+      b = bb.succs[s];
+    }
+}
+
+// Return the predecessor index of the S-th successor edge of B in its
+// target.
+size_t
+pred_index (const function &f, block_id b, uint32_t s)
+{
+  const block &bb = f.blocks[b];
+  block_id sb = bb.succs[s];
+  size_t nth = 0;
+  for (uint32_t k = 0; k < s; ++k)
+    nth += bb.succs[k] == sb;
+  const block &succ = f.blocks[sb];
+  for (size_t j = 0, seen = 0; j < succ.preds.size (); ++j)
+    if (succ.preds[j] == b && seen++ == nth)
+      return j;
+  return 0;
+}
+
+// Mode A: SSA values and a separate array of hard registers.
+struct ssa_machine
+{
+  const function &f;
+  std::vector<std::vector<uint64_t>> vals;
+  std::array<uint64_t, max_hard_regs> hard;
+  std::string error;
+
+  ssa_machine (const function &fn, uint64_t seed)
+    : f (fn), vals (fn.values.size ())
+  {
+    for (hreg r = 0; r < max_hard_regs; ++r)
+      hard[r] = entry_word (seed, r);
+  }
+  void edits_before (block_id, uint32_t) {}
+  void edits_after (block_id, uint32_t) {}
+  void read_use (block_id b, uint32_t i, size_t k, unsigned w,
+                 std::vector<uint64_t> &out)
+  {
+    const std::vector<uint64_t> &v = vals[f.blocks[b].insns[i].ops[k].value];
+    for (unsigned j = 0; j < w; ++j)
+      out.push_back (j < v.size () ? v[j] : 0);
+  }
+  uint64_t read_hard (hreg r) { return r < max_hard_regs ? hard[r] : 0; }
+  void clobber (hreg r, uint64_t w) { hard[r] = w; }
+  void write_def (block_id, uint32_t, size_t, value_id v,
+                  const std::vector<uint64_t> &words)
+  {
+    vals[v] = words;
+  }
+  void write_hard (hreg r, uint64_t w)
+  {
+    if (r < max_hard_regs)
+      hard[r] = w;
+  }
+  void take_edge (block_id b, uint32_t s)
+  {
+    const block &succ = f.blocks[f.blocks[b].succs[s]];
+    size_t j = pred_index (f, b, s);
+    std::vector<std::vector<uint64_t>> in;
+    for (const phi &p : succ.phis)
+      in.push_back (vals[p.args[j]]);
+    for (size_t k = 0; k < succ.phis.size (); ++k)
+      vals[succ.phis[k].def] = in[k];
+  }
+};
+
+// Mode B: registers, slots and edits.
+struct alloc_machine
+{
+  const function &f;
+  const target &t;
+  const allocation &a;
+  std::array<uint64_t, max_hard_regs> regs;
+  std::map<slot_id, std::array<uint64_t, 4>> slots;
+  std::string error;
+  std::vector<std::vector<std::vector<uint32_t>>> before, after;
+  std::map<std::pair<block_id, block_id>, std::vector<uint32_t>> edge;
+
+  alloc_machine (const function &fn, const target &tg, const allocation &al,
+                 uint64_t seed)
+    : f (fn), t (tg), a (al)
+  {
+    for (hreg r = 0; r < max_hard_regs; ++r)
+      regs[r] = entry_word (seed, r);
+    before.resize (f.blocks.size ());
+    after.resize (f.blocks.size ());
+    for (block_id b = 0; b < f.blocks.size (); ++b)
+      {
+        before[b].resize (f.blocks[b].insns.size () + 1);
+        after[b].resize (f.blocks[b].insns.size ());
+      }
+    for (uint32_t e = 0; e < a.edits.size (); ++e)
+      {
+        const program_point &p = a.edits[e].at;
+        if (p.block >= f.blocks.size ())
+          continue;
+        switch (p.k)
+          {
+          case program_point::kind::before_insn:
+            if (p.insn < before[p.block].size ())
+              before[p.block][p.insn].push_back (e);
+            break;
+          case program_point::kind::after_insn:
+            if (p.insn < after[p.block].size ())
+              after[p.block][p.insn].push_back (e);
+            break;
+          case program_point::kind::on_edge:
+            edge[{ p.block, p.succ }].push_back (e);
+            break;
+          }
+      }
+  }
+
+  uint64_t &reg (hreg r)
+  {
+    static uint64_t sink;
+    if (r >= max_hard_regs)
+      {
+        error = "access to register " + std::to_string (r);
+        return sink;
+      }
+    return regs[r];
+  }
+
+  uint64_t &slot_word (slot_id s, unsigned w)
+  {
+    static uint64_t sink;
+    if (s >= a.slots.size () || w >= 4)
+      {
+        error = "access to slot " + std::to_string (s) + " word "
+                + std::to_string (w) + " which does not exist";
+        return sink;
+      }
+    auto it = slots.find (s);
+    if (it == slots.end ())
+      {
+        std::array<uint64_t, 4> init;
+        for (unsigned k = 0; k < 4; ++k)
+          init[k] = 0x5107000000000000ull | (uint64_t (s) << 8) | k;
+        it = slots.emplace (s, init).first;
+      }
+    return it->second[w];
+  }
+
+  void apply (uint32_t index)
+  {
+    const edit &e = a.edits[index];
+    unsigned w = e.width;
+    switch (e.k)
+      {
+      case edit::kind::copy:
+        {
+          std::vector<uint64_t> tmp (w);
+          for (unsigned k = 0; k < w; ++k)
+            tmp[k] = reg (hreg (e.src_reg + k));
+          for (unsigned k = 0; k < w; ++k)
+            reg (hreg (e.dst_reg + k)) = tmp[k];
+          break;
+        }
+      case edit::kind::swap:
+        for (unsigned k = 0; k < w; ++k)
+          std::swap (reg (hreg (e.dst_reg + k)), reg (hreg (e.src_reg + k)));
+        if (e.temp != no_hreg)
+          for (unsigned k = 0; k < w; ++k)
+            reg (hreg (e.temp + k)) = 0x7e3b000000000000ull | index;
+        if (e.slot != no_slot)
+          for (unsigned k = 0; k < 4 && error.empty (); ++k)
+            slot_word (e.slot, k) = 0x7e3b000000000000ull | index;
+        break;
+      case edit::kind::load:
+        for (unsigned k = 0; k < w; ++k)
+          reg (hreg (e.dst_reg + k)) = slot_word (e.slot, k);
+        break;
+      case edit::kind::store:
+        for (unsigned k = 0; k < w; ++k)
+          slot_word (e.slot, k) = reg (hreg (e.src_reg + k));
+        break;
+      }
+  }
+  void run_list (const std::vector<uint32_t> &l)
+  {
+    for (uint32_t e : l)
+      if (error.empty ())
+        apply (e);
+  }
+  void edits_before (block_id b, uint32_t i) { run_list (before[b][i]); }
+  void edits_after (block_id b, uint32_t i) { run_list (after[b][i]); }
+  const location &loc (block_id b, uint32_t i, size_t k)
+  {
+    static const location none;
+    if (b < a.operand_loc.size () && i < a.operand_loc[b].size ()
+        && k < a.operand_loc[b][i].size ())
+      return a.operand_loc[b][i][k];
+    return none;
+  }
+  void read_use (block_id b, uint32_t i, size_t k, unsigned w,
+                 std::vector<uint64_t> &out)
+  {
+    const location &l = loc (b, i, k);
+    for (unsigned j = 0; j < w; ++j)
+      out.push_back (l.is_reg () ? reg (hreg (l.reg + j))
+                                 : l.is_slot () ? slot_word (l.slot, j)
+                                                : 0x0ddull);
+  }
+  uint64_t read_hard (hreg r) { return reg (r); }
+  void clobber (hreg r, uint64_t w) { regs[r] = w; }
+  void write_def (block_id b, uint32_t i, size_t k, value_id,
+                  const std::vector<uint64_t> &words)
+  {
+    const location &l = loc (b, i, k);
+    for (unsigned j = 0; j < words.size (); ++j)
+      if (l.is_reg ())
+        reg (hreg (l.reg + j)) = words[j];
+      else if (l.is_slot ())
+        slot_word (l.slot, j) = words[j];
+  }
+  void write_hard (hreg r, uint64_t w) { reg (r) = w; }
+  void take_edge (block_id b, uint32_t s)
+  {
+    auto it = edge.find ({ b, f.blocks[b].succs[s] });
+    if (it != edge.end ())
+      run_list (it->second);
+  }
+};
+
+std::string
+describe_event (const trace_event &e)
+{
+  std::ostringstream o;
+  if (e.k == trace_event::kind::branch)
+    o << "block " << e.block << " branches to its successor " << e.index;
+  else
+    {
+      o << "block " << e.block << " insn " << e.index << " reads #"
+        << std::hex << e.inputs << " defines";
+      for (uint64_t w : e.defs)
+        o << " #" << w;
+    }
+  return o.str ();
+}
+
+} // namespace
+
+run_trace
+run_ssa (const function &f, uint64_t seed, unsigned max_steps)
+{
+  ssa_machine m (f, seed);
+  return run (f, seed, max_steps, m);
+}
+
+run_trace
+run_allocated (const function &f, const target &t, const allocation &a,
+               uint64_t seed, unsigned max_steps)
+{
+  alloc_machine m (f, t, a, seed);
+  return run (f, seed, max_steps, m);
+}
+
+std::string
+compare_runs (const function &f, const target &t, const allocation &a,
+              uint64_t seed)
+{
+  std::string bad = verify_function (f, t);
+  if (!bad.empty ())
+    return "input: " + bad;
+  run_trace ra = run_ssa (f, seed);
+  run_trace rb = run_allocated (f, t, a, seed);
+  if (!ra.error.empty ())
+    return "SSA run: " + ra.error;
+  size_t n = std::min (ra.events.size (), rb.events.size ());
+  for (size_t k = 0; k < n; ++k)
+    {
+      const trace_event &x = ra.events[k], &y = rb.events[k];
+      if (x.k != y.k || x.block != y.block || x.index != y.index
+          || x.inputs != y.inputs || x.defs != y.defs)
+        {
+          std::ostringstream o;
+          o << "step " << k << " (seed " << seed << "): SSA run: "
+            << describe_event (x) << "; allocated run: "
+            << describe_event (y);
+          return o.str ();
+        }
+    }
+  if (!rb.error.empty ())
+    return "allocated run, after " + std::to_string (rb.events.size ())
+           + " steps: " + rb.error;
+  if (ra.events.size () != rb.events.size ())
+    return "the runs have different lengths: "
+           + std::to_string (ra.events.size ()) + " and "
+           + std::to_string (rb.events.size ());
+  return "";
+}
+
+} // namespace ssara
