@@ -316,6 +316,13 @@ reuse_loads (work &w)
               remember (x.cell, w.wv[v].reg, w.fn.values[v].width);
               continue;
             }
+          // Registers do not survive an instruction that wants every
+          // value in memory (the second return of setjmp).
+          if (i.values_across_in_memory)
+            {
+              held.clear ();
+              continue;
+            }
           hreg_set written = i.clobbers;
           for (const operand &o : i.ops)
             if (o.kind == operand_kind::def && w.wv[o.value].reg != no_hreg)
