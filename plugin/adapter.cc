@@ -4,13 +4,14 @@
 // set up the frame state IRA would (is_leaf, eliminable registers), read
 // the target's register files, import the function through rtl-ssa,
 // verify the import, allocate, apply.  The rewrite into hard-register RTL
-// is the next milestone: until it lands the function is declined after
-// the import, which still runs and is verified on every function.
+// (rtl-rewrite.cc) is the only step that changes the RTL.
 
 #include "gcc-includes.h"
 #include "adapter.h"
 #include "gcc-target.h"
 #include "rtl-import.h"
+#include "rtl-rewrite.h"
+#include "core/allocate.h"
 #include "core/ir-text.h"
 
 namespace ssara {
@@ -43,7 +44,7 @@ decline (const std::string &why)
 } // anon namespace
 
 adapter_result
-allocate_function (const plugin_options &)
+allocate_function (const plugin_options &opts)
 {
   std::string why = early_decline_reason ();
   if (!why.empty ())
@@ -75,7 +76,29 @@ allocate_function (const plugin_options &)
     fprintf (dump_file, ";; ssara: imported function\n%s\n",
              print_function (imp.fn, t).c_str ());
 
-  return decline ("the rewrite of allocated RTL is not implemented yet");
+  alloc_options aopts;
+  aopts.check = opts.checker == checker_policy::on ? check_mode::on
+                                                   : check_mode::off;
+  alloc_result ar = allocate (imp.fn, t, aopts);
+  if (!ar.error.empty ())
+    {
+      if (dump_file)
+        fprintf (dump_file, ";; ssara: allocation failed: %s\n",
+                 ar.error.c_str ());
+      return decline ("internal error: allocation failed: " + ar.error);
+    }
+  if (dump_file)
+    fprintf (dump_file, ";; ssara: allocation\n%s\n",
+             print_allocation (imp.fn, t, ar.alloc).c_str ());
+
+  std::string err = rewrite_function (imp.fn, imp.map, t, ar.alloc);
+  if (!err.empty ())
+    return decline (err);
+
+  adapter_result r;
+  r.outcome = adapter_outcome::allocated;
+  r.stats = ar.alloc.stats;
+  return r;
 }
 
 } // namespace ssara

@@ -82,6 +82,10 @@ unsigned int
 pass_ssara::execute (::function *fun)
 {
   fn_ctx.reset (fun->decl);
+  // A previous function allocated by ssara switched LRA's dwarf2out path
+  // off (see rtl-rewrite.cc); every function starts from the target's
+  // setting.
+  ira_use_lra_p = targetm.lra_p ();
   adapter_result r = allocate_function (m_opts);
   const char *name = function_name (fun);
   if (r.outcome == adapter_outcome::allocated)

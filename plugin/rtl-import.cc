@@ -134,6 +134,7 @@ importer::new_value (unsigned regno, uint32_t origin)
   v.origin = origin;
   value_id id = m_fn.add_value (v);
   m_map.value_regno.push_back (regno);
+  m_map.value_scratch_op.push_back (-1);
   return id;
 }
 
@@ -670,6 +671,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       v.origin = INSN_UID (rtl);
       value_id id = m_fn.add_value (v);
       m_map.value_regno.push_back (INVALID_REGNUM);
+      m_map.value_scratch_op.push_back (i);
       operand o;
       o.kind = operand_kind::def;
       o.value = id;

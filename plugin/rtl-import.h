@@ -31,8 +31,13 @@ struct import_map
   // the exit block's uses of live-out hard registers).
   std::vector<std::vector<rtx_insn *>> insn_rtl;
 
-  // value_regno[v]: the pseudo register value V is a definition of.
+  // value_regno[v]: the pseudo register value V is a definition of, or
+  // INVALID_REGNUM for an insn-local scratch value.
   std::vector<unsigned> value_regno;
+
+  // value_scratch_op[v]: for a scratch value, the recog operand number of
+  // its SCRATCH in its insn; -1 otherwise.
+  std::vector<int> value_scratch_op;
 };
 
 struct import_result

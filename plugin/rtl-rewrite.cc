@@ -1,0 +1,807 @@
+// rtl-rewrite.cc -- see rtl-rewrite.h.
+//
+// Order (notes recipe A6-B16): mark the registers the allocation writes
+// as ever-live and allocate the stack slots, so that the frame layout is
+// final; compute the eliminations; build every new pattern and every edit
+// sequence on the side; dry-run them with reload_completed set; only then
+// install them, reset stale debug binds, set up reload1's elimination
+// table for var-tracking and dwarf2out, set reload_completed, re-recognise
+// every insn and rebuild df.
+
+#include "gcc-includes.h"
+#include "rtl-rewrite.h"
+#include "gcc-target.h"
+
+#include <algorithm>
+#include <map>
+
+namespace ssara {
+
+namespace {
+
+// Whether a walk is inside a destination (a def) or a source (a use).
+enum class access_role { use, def };
+
+// The hard register of each pseudo at one instruction.
+struct insn_regs
+{
+  std::map<unsigned, hreg> use;
+  std::map<unsigned, hreg> def;
+};
+
+// One elimination: a register replaced by TO plus OFFSET.
+struct elimination
+{
+  unsigned from = 0;
+  rtx to = NULL_RTX;
+  HOST_WIDE_INT offset = 0;
+};
+
+// A rewritten instruction, not yet installed.
+struct new_insn
+{
+  rtx_insn *insn = nullptr;
+  rtx pattern = NULL_RTX;
+  rtx usage = NULL_RTX;   // CALL_INSN_FUNCTION_USAGE for calls
+  bool remove = false;    // a standalone clobber of a pseudo
+};
+
+// A sequence of edit insns for one program point, not yet emitted.
+struct edit_group
+{
+  program_point at;
+  rtx_insn *seq = nullptr;
+};
+
+class rewriter
+{
+public:
+  rewriter (const function &fn, const import_map &map, const target &t,
+            const allocation &a)
+    : m_fn (fn), m_map (map), m_target (t), m_alloc (a)
+  {}
+
+  std::string run ();
+
+private:
+  bool fail (const std::string &why);
+  void prepare_frame ();
+  void compute_eliminations ();
+  rtx eliminate (rtx x);
+  rtx hard_reg_for (rtx pseudo, hreg h);
+  void subst_use (rtx *loc, const insn_regs &r);
+  void subst_dest (rtx *loc, const insn_regs &r);
+  void subst_reg (rtx *loc, const std::map<unsigned, hreg> &regs);
+  void build_insns ();
+  rtx reg_rtx (hreg h, unsigned k);
+  rtx slot_mem (slot_id s, hreg h, unsigned k);
+  void emit_edit (const edit &e);
+  void build_edits ();
+  bool check_insn (rtx_insn *insn);
+  bool dry_run ();
+  void undo ();
+  void install ();
+  void emit_groups ();
+  void fix_debug_insns ();
+  void finish ();
+
+  const function &m_fn;
+  const import_map &m_map;
+  const target &m_target;
+  const allocation &m_alloc;
+  std::string m_error;
+
+  // Registers this rewrite made ever-live (undone on failure).
+  std::vector<unsigned> m_new_live;
+  // The BLKmode MEM of each stack slot.
+  std::vector<rtx> m_slots;
+  std::vector<elimination> m_elims;
+  std::vector<new_insn> m_insns;
+  std::vector<edit_group> m_groups;
+  bool m_edge_insertions = false;
+};
+
+bool
+rewriter::fail (const std::string &why)
+{
+  if (m_error.empty ())
+    m_error = why;
+  return false;
+}
+
+// Mark every register the allocation writes as ever-live (the prologue
+// saves the callee-saved ones) and allocate the stack slots, then align
+// the frame as LRA does.  After this the frame layout is final.
+void
+rewriter::prepare_frame ()
+{
+  for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER; ++r)
+    if (m_alloc.used_regs.test (r) && !df_regs_ever_live_p (r))
+      {
+        df_set_regs_ever_live (r, true);
+        m_new_live.push_back (r);
+      }
+  for (const stack_slot &s : m_alloc.slots)
+    {
+      unsigned align = MAX (s.align, 1u) * BITS_PER_UNIT;
+      m_slots.push_back (assign_stack_local (BLKmode, s.size, align));
+    }
+  if (maybe_ne (get_frame_size (), 0) && crtl->stack_alignment_needed)
+    assign_stack_local (BLKmode, 0, crtl->stack_alignment_needed);
+}
+
+// Choose, for the soft frame pointer and the argument pointer, the first
+// allowed elimination of ELIMINABLE_REGS and its offset.
+void
+rewriter::compute_eliminations ()
+{
+  static const struct { int from, to; } table[] = ELIMINABLE_REGS;
+  for (unsigned from : { (unsigned) FRAME_POINTER_REGNUM,
+                         (unsigned) ARG_POINTER_REGNUM })
+    for (const auto &e : table)
+      {
+        if ((unsigned) e.from != from)
+          continue;
+        if (e.to == STACK_POINTER_REGNUM && frame_pointer_needed)
+          continue;
+        if (!targetm.can_eliminate (e.from, e.to))
+          continue;
+        elimination el;
+        el.from = from;
+        el.to = e.to == STACK_POINTER_REGNUM ? stack_pointer_rtx
+                                             : hard_frame_pointer_rtx;
+        HOST_WIDE_INT off;
+        INITIAL_ELIMINATION_OFFSET (e.from, e.to, off);
+        el.offset = off;
+        m_elims.push_back (el);
+        break;
+      }
+}
+
+// Return X with the soft frame pointer and argument pointer replaced by
+// their eliminations (and the shared hard frame pointer by the stack
+// pointer when no frame pointer is needed).  Shares nothing it changes.
+rtx
+rewriter::eliminate (rtx x)
+{
+  if (!x)
+    return x;
+  if (REG_P (x))
+    {
+      for (const elimination &el : m_elims)
+        if (REGNO (x) == el.from)
+          return plus_constant (Pmode, el.to, el.offset);
+      if (x == hard_frame_pointer_rtx && !frame_pointer_needed)
+        {
+          HOST_WIDE_INT off;
+          INITIAL_ELIMINATION_OFFSET (HARD_FRAME_POINTER_REGNUM,
+                                      STACK_POINTER_REGNUM, off);
+          return plus_constant (Pmode, stack_pointer_rtx, off);
+        }
+      return x;
+    }
+  if (GET_CODE (x) == PLUS && REG_P (XEXP (x, 0))
+      && CONST_INT_P (XEXP (x, 1)))
+    {
+      rtx base = eliminate (XEXP (x, 0));
+      if (base != XEXP (x, 0))
+        return plus_constant (Pmode, base, INTVAL (XEXP (x, 1)));
+      return x;
+    }
+  const char *fmt = GET_RTX_FORMAT (GET_CODE (x));
+  rtx copy = x;
+  for (int i = 0; i < GET_RTX_LENGTH (GET_CODE (x)); ++i)
+    {
+      if (fmt[i] == 'e')
+        {
+          rtx sub = eliminate (XEXP (x, i));
+          if (sub != XEXP (x, i))
+            {
+              if (copy == x)
+                copy = shallow_copy_rtx (x);
+              XEXP (copy, i) = sub;
+            }
+        }
+      else if (fmt[i] == 'E')
+        for (int j = 0; j < XVECLEN (x, i); ++j)
+          {
+            rtx sub = eliminate (XVECEXP (x, i, j));
+            if (sub != XVECEXP (x, i, j))
+              {
+                if (copy == x)
+                  {
+                    copy = shallow_copy_rtx (x);
+                    XVEC (copy, i) = shallow_copy_rtvec (XVEC (x, i));
+                  }
+                XVECEXP (copy, i, j) = sub;
+              }
+          }
+    }
+  return copy;
+}
+
+// Return hard register H in PSEUDO's mode, carrying PSEUDO's attributes
+// (var-tracking and dwarf2out read REG_EXPR and REG_OFFSET).
+rtx
+rewriter::hard_reg_for (rtx pseudo, hreg h)
+{
+  rtx r = gen_raw_REG (GET_MODE (pseudo), h);
+  ORIGINAL_REGNO (r) = REGNO (pseudo);
+  REG_ATTRS (r) = REG_ATTRS (pseudo);
+  REG_POINTER (r) = REG_POINTER (pseudo);
+  REG_USERVAR_P (r) = REG_USERVAR_P (pseudo);
+  return r;
+}
+
+// Replace the pseudo REG or SUBREG of one at *LOC by its register in REGS.
+void
+rewriter::subst_reg (rtx *loc, const std::map<unsigned, hreg> &regs)
+{
+  rtx x = *loc;
+  rtx inner = GET_CODE (x) == SUBREG ? SUBREG_REG (x) : x;
+  auto it = regs.find (REGNO (inner));
+  if (it == regs.end ())
+    {
+      fail ("pseudo " + std::to_string (REGNO (inner))
+            + " has no register at insn");
+      return;
+    }
+  rtx hard = hard_reg_for (inner, it->second);
+  if (GET_CODE (x) == SUBREG)
+    {
+      rtx s = simplify_gen_subreg (GET_MODE (x), hard, GET_MODE (inner),
+                                   SUBREG_BYTE (x));
+      if (!s)
+        {
+          fail ("invalid subreg of a hard register");
+          return;
+        }
+      hard = s;
+    }
+  *loc = hard;
+}
+
+static bool
+pseudo_p (const_rtx x)
+{
+  if (GET_CODE (x) == SUBREG)
+    x = SUBREG_REG (x);
+  return REG_P (x) && !HARD_REGISTER_P (x);
+}
+
+// Substitute in the destination *LOC of a SET or CLOBBER.
+void
+rewriter::subst_dest (rtx *loc, const insn_regs &r)
+{
+  rtx x = *loc;
+  if (pseudo_p (x))
+    {
+      subst_reg (loc, r.def);
+      return;
+    }
+  switch (GET_CODE (x))
+    {
+    case MEM:
+      subst_use (&XEXP (x, 0), r);
+      return;
+    case STRICT_LOW_PART:
+      subst_dest (&XEXP (x, 0), r);
+      return;
+    case ZERO_EXTRACT:
+    case SIGN_EXTRACT:
+      subst_dest (&XEXP (x, 0), r);
+      subst_use (&XEXP (x, 1), r);
+      subst_use (&XEXP (x, 2), r);
+      return;
+    case PARALLEL:
+      for (int i = 0; i < XVECLEN (x, 0); ++i)
+        {
+          rtx e = XVECEXP (x, 0, i);
+          if (GET_CODE (e) == EXPR_LIST)
+            subst_dest (&XEXP (e, 0), r);
+          else
+            subst_dest (&XVECEXP (x, 0, i), r);
+        }
+      return;
+    default:
+      return;
+    }
+}
+
+// Substitute in the source expression *LOC.
+void
+rewriter::subst_use (rtx *loc, const insn_regs &r)
+{
+  rtx x = *loc;
+  if (!x)
+    return;
+  if (pseudo_p (x))
+    {
+      subst_reg (loc, r.use);
+      return;
+    }
+  switch (GET_CODE (x))
+    {
+    case SET:
+      subst_dest (&SET_DEST (x), r);
+      subst_use (&SET_SRC (x), r);
+      return;
+    case CLOBBER:
+      if (MEM_P (XEXP (x, 0)))
+        subst_use (&XEXP (XEXP (x, 0), 0), r);
+      else
+        subst_dest (&XEXP (x, 0), r);
+      return;
+    default:
+      break;
+    }
+  const char *fmt = GET_RTX_FORMAT (GET_CODE (x));
+  for (int i = 0; i < GET_RTX_LENGTH (GET_CODE (x)); ++i)
+    if (fmt[i] == 'e')
+      subst_use (&XEXP (x, i), r);
+    else if (fmt[i] == 'E')
+      for (int j = 0; j < XVECLEN (x, i); ++j)
+        subst_use (&XVECEXP (x, i, j), r);
+}
+
+// Build the rewritten pattern of every imported insn.
+void
+rewriter::build_insns ()
+{
+  for (block_id b = 0; b < m_fn.blocks.size (); ++b)
+    for (size_t i = 0; i < m_fn.blocks[b].insns.size (); ++i)
+      {
+        rtx_insn *rtl = m_map.insn_rtl[b][i];
+        if (!rtl)
+          continue;
+        const insn &in = m_fn.blocks[b].insns[i];
+        new_insn ni;
+        ni.insn = rtl;
+        rtx pat = PATTERN (rtl);
+        if (GET_CODE (pat) == CLOBBER && pseudo_p (XEXP (pat, 0)))
+          {
+            ni.remove = true;
+            m_insns.push_back (ni);
+            continue;
+          }
+        insn_regs regs;
+        std::vector<std::pair<int, hreg>> scratches;
+        for (size_t k = 0; k < in.ops.size (); ++k)
+          {
+            const operand &o = in.ops[k];
+            if (o.kind != operand_kind::use && o.kind != operand_kind::def)
+              continue;
+            const location &l = m_alloc.operand_loc[b][i][k];
+            if (!l.is_reg ())
+              {
+                fail ("operand without a register at insn "
+                      + std::to_string (INSN_UID (rtl)));
+                return;
+              }
+            unsigned regno = m_map.value_regno[o.value];
+            if (regno == INVALID_REGNUM)
+              scratches.push_back ({ m_map.value_scratch_op[o.value], l.reg });
+            else if (o.kind == operand_kind::use)
+              regs.use[regno] = l.reg;
+            else
+              regs.def[regno] = l.reg;
+          }
+        // Scratches sit at recog operand positions: substitute them in a
+        // copy installed just long enough to find those positions.
+        rtx copy = copy_rtx (pat);
+        if (!scratches.empty ())
+          {
+            PATTERN (rtl) = copy;
+            extract_insn (rtl);
+            for (auto &s : scratches)
+              {
+                rtx reg = gen_rtx_REG (GET_MODE (recog_data.operand[s.first]),
+                                       s.second);
+                *recog_data.operand_loc[s.first] = reg;
+                for (int d = 0; d < recog_data.n_dups; ++d)
+                  if (recog_data.dup_num[d] == s.first)
+                    *recog_data.dup_loc[d] = reg;
+              }
+            PATTERN (rtl) = pat;
+            recog_data.insn = nullptr;
+          }
+        subst_use (&copy, regs);
+        ni.pattern = eliminate (copy);
+        if (CALL_P (rtl))
+          {
+            rtx usage = copy_rtx (CALL_INSN_FUNCTION_USAGE (rtl));
+            subst_use (&usage, regs);
+            ni.usage = eliminate (usage);
+          }
+        m_insns.push_back (ni);
+      }
+}
+
+// Return register K of a value whose first register is H, in the mode
+// that moves one register of its file.
+rtx
+rewriter::reg_rtx (hreg h, unsigned k)
+{
+  unsigned r = h + k;
+  switch (m_target.file_of (r))
+    {
+    case file_fpr:
+      return gen_rtx_REG (DFmode, r);
+    case file_cr:
+      return gen_rtx_REG (CCmode, r);
+    default:
+      return gen_rtx_REG (SImode, r);
+    }
+}
+
+// Return the memory of register K of a value in slot S moved through
+// register H's file.
+rtx
+rewriter::slot_mem (slot_id s, hreg h, unsigned k)
+{
+  file_id f = m_target.file_of (h);
+  unsigned bytes = m_target.files[f].bytes_per_reg;
+  machine_mode mode = f == file_fpr ? (machine_mode) DFmode : (machine_mode) SImode;
+  rtx mem = adjust_address (m_slots[s], mode, k * bytes);
+  return eliminate (copy_rtx (mem));
+}
+
+// Emit the insns of edit E into the current sequence.  A value several
+// registers wide moves one register at a time, in the order that does not
+// overwrite a source register before it is read.
+void
+rewriter::emit_edit (const edit &e)
+{
+  unsigned w = e.width;
+  switch (e.k)
+    {
+    case edit::kind::copy:
+      {
+        bool down = e.dst_reg > e.src_reg;
+        for (unsigned j = 0; j < w; ++j)
+          {
+            unsigned k = down ? w - 1 - j : j;
+            rtx dst = reg_rtx (e.dst_reg, k);
+            rtx src = reg_rtx (e.src_reg, k);
+            // A move between files uses the destination's mode on both
+            // sides (mfcr/mtcrf move CCmode through a GPR).
+            if (GET_MODE (dst) != GET_MODE (src))
+              {
+                machine_mode m = m_target.file_of (e.dst_reg) == file_cr
+                                 || m_target.file_of (e.src_reg) == file_cr
+                                 ? CCmode : SImode;
+                dst = gen_rtx_REG (m, REGNO (dst));
+                src = gen_rtx_REG (m, REGNO (src));
+              }
+            emit_insn (gen_rtx_SET (dst, src));
+          }
+        return;
+      }
+    case edit::kind::load:
+      for (unsigned k = 0; k < w; ++k)
+        {
+          rtx mem = slot_mem (e.slot, e.dst_reg, k);
+          emit_insn (gen_rtx_SET (gen_rtx_REG (GET_MODE (mem),
+                                               e.dst_reg + k), mem));
+        }
+      return;
+    case edit::kind::store:
+      for (unsigned k = 0; k < w; ++k)
+        {
+          rtx mem = slot_mem (e.slot, e.src_reg, k);
+          emit_insn (gen_rtx_SET (mem, gen_rtx_REG (GET_MODE (mem),
+                                                    e.src_reg + k)));
+        }
+      return;
+    case edit::kind::swap:
+      for (unsigned k = 0; k < w; ++k)
+        {
+          rtx a = reg_rtx (e.dst_reg, k);
+          rtx b = reg_rtx (e.src_reg, k);
+          file_id f = m_target.file_of (e.dst_reg);
+          if (m_target.files[f].swap == swap_method::xor3
+              && e.temp == no_hreg)
+            {
+              // Three xors; they do not touch CA or any CR field.
+              emit_insn (gen_rtx_SET (a, gen_rtx_XOR (SImode, a, b)));
+              emit_insn (gen_rtx_SET (b, gen_rtx_XOR (SImode, b, a)));
+              emit_insn (gen_rtx_SET (a, gen_rtx_XOR (SImode, a, b)));
+            }
+          else if (e.temp != no_hreg)
+            {
+              machine_mode m = GET_MODE (a);
+              rtx t = gen_rtx_REG (m, e.temp + k);
+              emit_insn (gen_rtx_SET (t, gen_rtx_REG (m, REGNO (a))));
+              emit_insn (gen_rtx_SET (a, b));
+              emit_insn (gen_rtx_SET (gen_rtx_REG (m, REGNO (b)), t));
+            }
+          else
+            {
+              rtx mem = slot_mem (e.slot, e.dst_reg, k);
+              emit_insn (gen_rtx_SET (mem, gen_rtx_REG (GET_MODE (mem),
+                                                        REGNO (a))));
+              emit_insn (gen_rtx_SET (a, b));
+              emit_insn (gen_rtx_SET (gen_rtx_REG (GET_MODE (mem),
+                                                   REGNO (b)), mem));
+            }
+        }
+      return;
+    }
+}
+
+// Turn the edits into one insn sequence per program point.
+void
+rewriter::build_edits ()
+{
+  std::vector<const edit *> order;
+  for (const edit &e : m_alloc.edits)
+    order.push_back (&e);
+  // Block, then position: before insn i, after insn i, before insn i+1;
+  // edge edits by successor.  Stable: the core's order within a point is
+  // the order of execution.
+  auto key = [] (const program_point &p)
+    {
+      uint64_t pos = p.k == program_point::kind::on_edge
+                     ? (uint64_t) 1 << 40 | p.succ
+                     : (uint64_t) p.insn * 2
+                       + (p.k == program_point::kind::after_insn);
+      return std::make_pair (p.block, pos);
+    };
+  std::stable_sort (order.begin (), order.end (),
+                    [&] (const edit *a, const edit *b)
+                    { return key (a->at) < key (b->at); });
+  for (size_t i = 0; i < order.size ();)
+    {
+      size_t j = i;
+      start_sequence ();
+      while (j < order.size () && key (order[j]->at) == key (order[i]->at))
+        emit_edit (*order[j++]);
+      edit_group g;
+      g.at = order[i]->at;
+      g.seq = get_insns ();
+      end_sequence ();
+      m_groups.push_back (g);
+      i = j;
+    }
+}
+
+// Return true if INSN, with reload_completed set, is recognised and
+// satisfies its constraints strictly.
+bool
+rewriter::check_insn (rtx_insn *insn)
+{
+  rtx pat = PATTERN (insn);
+  if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER)
+    return true;
+  INSN_CODE (insn) = -1;
+  if (recog_memoized (insn) < 0)
+    return false;
+  extract_insn (insn);
+  return constrain_operands (1, get_enabled_alternatives (insn));
+}
+
+// Check every new pattern and every edit insn; restore the old patterns.
+bool
+rewriter::dry_run ()
+{
+  bool ok = true;
+  reload_completed = 1;
+  for (new_insn &ni : m_insns)
+    {
+      if (ni.remove)
+        continue;
+      rtx old = PATTERN (ni.insn);
+      int old_code = INSN_CODE (ni.insn);
+      PATTERN (ni.insn) = ni.pattern;
+      bool good = check_insn (ni.insn);
+      PATTERN (ni.insn) = old;
+      INSN_CODE (ni.insn) = old_code;
+      if (!good)
+        {
+          char buf[160];
+          snprintf (buf, sizeof buf, "insn %d (%s) does not satisfy its "
+                    "constraints after allocation", INSN_UID (ni.insn),
+                    old_code >= 0 ? get_insn_name (old_code) : "?");
+          ok = fail (buf);
+          break;
+        }
+    }
+  for (edit_group &g : m_groups)
+    for (rtx_insn *i = g.seq; ok && i; i = NEXT_INSN (i))
+      if (!check_insn (i))
+        ok = fail ("an inserted copy, load or store is not a valid insn");
+  reload_completed = 0;
+  recog_data.insn = nullptr;
+  return ok;
+}
+
+// Take back what prepare_frame did that IRA would see.
+void
+rewriter::undo ()
+{
+  for (unsigned r : m_new_live)
+    df_set_regs_ever_live (r, false);
+}
+
+// Install the new patterns and delete the removed insns.
+void
+rewriter::install ()
+{
+  for (new_insn &ni : m_insns)
+    {
+      if (ni.remove)
+        {
+          delete_insn (ni.insn);
+          continue;
+        }
+      PATTERN (ni.insn) = ni.pattern;
+      INSN_CODE (ni.insn) = -1;
+      if (ni.usage)
+        CALL_INSN_FUNCTION_USAGE (ni.insn) = ni.usage;
+      // Liveness notes are recomputed; equivalences between a pseudo and
+      // an expression are meaningless for a reused hard register.
+      rtx *np = &REG_NOTES (ni.insn);
+      while (*np)
+        {
+          enum reg_note k = REG_NOTE_KIND (*np);
+          if (k == REG_DEAD || k == REG_UNUSED || k == REG_EQUIV
+              || k == REG_EQUAL || k == REG_INC)
+            *np = XEXP (*np, 1);
+          else
+            np = &XEXP (*np, 1);
+        }
+    }
+}
+
+// Emit every edit group at its program point.
+void
+rewriter::emit_groups ()
+{
+  for (edit_group &g : m_groups)
+    {
+      const program_point &p = g.at;
+      if (p.k == program_point::kind::on_edge)
+        {
+          edge e = find_edge (m_map.block_bb[p.block], m_map.block_bb[p.succ]);
+          gcc_assert (e);
+          insert_insn_on_edge (g.seq, e);
+          m_edge_insertions = true;
+          continue;
+        }
+      basic_block bb = m_map.block_bb[p.block];
+      if (bb == ENTRY_BLOCK_PTR_FOR_FN (cfun))
+        {
+          insert_insn_on_edge (g.seq, single_succ_edge (bb));
+          m_edge_insertions = true;
+          continue;
+        }
+      const std::vector<rtx_insn *> &rtl = m_map.insn_rtl[p.block];
+      if (p.k == program_point::kind::after_insn && rtl[p.insn])
+        {
+          emit_insn_after (g.seq, rtl[p.insn]);
+          continue;
+        }
+      // Before the first real insn at or after the point, else at the end
+      // of the block (which then has no terminator).
+      size_t j = p.insn + (p.k == program_point::kind::after_insn);
+      while (j < rtl.size () && !rtl[j])
+        ++j;
+      if (j < rtl.size ())
+        emit_insn_before (g.seq, rtl[j]);
+      else
+        emit_insn_after (g.seq, BB_END (bb));
+    }
+}
+
+// Reset debug binds that still name a pseudo (the value's location at that
+// point is not known here), eliminate frame registers in the others.
+void
+rewriter::fix_debug_insns ()
+{
+  rtx_insn *insn;
+  for (insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (!DEBUG_BIND_INSN_P (insn))
+        continue;
+      rtx loc = INSN_VAR_LOCATION_LOC (insn);
+      bool stale = false;
+      subrtx_iterator::array_type array;
+      FOR_EACH_SUBRTX (iter, array, loc, ALL)
+        if (REG_P (*iter) && !HARD_REGISTER_P (*iter))
+          stale = true;
+      if (stale)
+        INSN_VAR_LOCATION_LOC (insn) = gen_rtx_UNKNOWN_VAR_LOC ();
+      else
+        INSN_VAR_LOCATION_LOC (insn) = eliminate (loc);
+    }
+}
+
+// Leave the state IRA and LRA leave: reload1's elimination table (used by
+// var-tracking and dwarf2out), reload_completed, recognised insns, a
+// clean CFG and rebuilt df.
+void
+rewriter::finish ()
+{
+  if (m_edge_insertions)
+    commit_edge_insertions ();
+  resize_reg_info ();
+  max_regno = max_reg_num ();
+  grow_reg_equivs ();
+  calculate_elim_costs_all_insns ();
+  ira_use_lra_p = false;
+  reload_completed = 1;
+
+  rtx_insn *insn, *next;
+  for (insn = get_insns (); insn; insn = next)
+    {
+      next = NEXT_INSN (insn);
+      if (!NONDEBUG_INSN_P (insn))
+        continue;
+      rtx set = single_set (insn);
+      if (set && REG_P (SET_SRC (set)) && REG_P (SET_DEST (set))
+          && REGNO (SET_SRC (set)) == REGNO (SET_DEST (set))
+          && GET_MODE (SET_SRC (set)) == GET_MODE (SET_DEST (set))
+          && GET_CODE (PATTERN (insn)) == SET)
+        {
+          delete_insn (insn);
+          continue;
+        }
+      rtx pat = PATTERN (insn);
+      if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER
+          || asm_noperands (pat) >= 0)
+        continue;
+      INSN_CODE (insn) = -1;
+      if (recog_memoized (insn) < 0)
+        fatal_insn_not_found (insn);
+      extract_insn (insn);
+      if (!constrain_operands (1, get_enabled_alternatives (insn)))
+        fatal_insn_not_found (insn);
+    }
+
+  if (optimize)
+    cleanup_cfg (CLEANUP_EXPENSIVE);
+  df_finish_pass (true);
+  df_scan_alloc (NULL);
+  df_scan_blocks ();
+  if (optimize > 1)
+    {
+      df_live_add_problem ();
+      df_live_set_all_dirty ();
+    }
+  df_note_add_problem ();
+  df_analyze ();
+}
+
+std::string
+rewriter::run ()
+{
+  prepare_frame ();
+  compute_eliminations ();
+  build_insns ();
+  if (m_error.empty ())
+    build_edits ();
+  if (!m_error.empty () || !dry_run ())
+    {
+      undo ();
+      return m_error;
+    }
+  // The point of no return.
+  df_set_flags (DF_NO_INSN_RESCAN);
+  install ();
+  emit_groups ();
+  fix_debug_insns ();
+  finish ();
+  return std::string ();
+}
+
+} // anon namespace
+
+std::string
+rewrite_function (const function &fn, const import_map &map,
+                  const target &t, const allocation &a)
+{
+  rewriter rw (fn, map, t, a);
+  return rw.run ();
+}
+
+} // namespace ssara

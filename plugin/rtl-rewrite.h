@@ -1,0 +1,31 @@
+// rtl-rewrite.h -- apply the core's allocation to the RTL: the one step
+// that changes the function.
+
+#ifndef SSARA_RTL_REWRITE_H
+#define SSARA_RTL_REWRITE_H
+
+#include "core/allocation.h"
+#include "rtl-import.h"
+
+#include <string>
+
+namespace ssara {
+
+// Apply allocation A of FN, imported from the current function with MAP,
+// for target T: stack slots, hard registers for pseudos and scratches, the
+// edits (copies, swaps, loads, stores), elimination of the soft frame
+// pointer and the argument pointer, the frame and df state that IRA and
+// LRA leave, reload_completed.
+//
+// A dry run first checks every rewritten and every new instruction
+// against its constraints with reload_completed set.  If one fails,
+// nothing has changed that IRA and LRA cannot take (at most the frame has
+// grown by the slots) and the returned string says why; the caller then
+// declines the function.  On success it returns an empty string and the
+// function is final hard-register RTL.
+std::string rewrite_function (const function &fn, const import_map &map,
+                              const target &t, const allocation &a);
+
+} // namespace ssara
+
+#endif
