@@ -30,7 +30,8 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   // Live ranges as intervals on the linearised CFG (interval_analysis.cc).
   ra::analyse_intervals (w);
   // 4.2 phi analysis: one class per phi (phi_analysis.cc).
-  ra::analyse_phis (w);
+  if (fail (ra::analyse_phis (w)))
+    return r;
   // 4.3 PhiMemCoalesce: merge classes that do not interfere and drop
   // their copies (phi_mem_coalesce.cc).
   ra::phi_mem_coalesce (w);

@@ -478,6 +478,23 @@ compute_weights (work &w)
 std::string
 assign_colors (work &w)
 {
+  // A terminator's def cannot be stored on an abnormal out-edge: keep
+  // such values in registers.
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      if (blk.insns.empty () || !blk.insns.back ().terminator)
+        continue;
+      bool abnormal_out = false;
+      for (block_id s : blk.succs)
+        if (w.wb[s].in_block != no_block)
+          abnormal_out = true;
+      if (abnormal_out)
+        for (const operand &o : blk.insns.back ().ops)
+          if (o.kind == operand_kind::def)
+            w.wv[o.value].spill = spillability::unspillable;
+    }
+
   // Values that must live in memory from the start.
   std::vector<value_id> pre;
   auto must_spill = [&] (value_id v, const char *why) -> std::string {

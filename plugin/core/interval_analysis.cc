@@ -147,8 +147,7 @@ analyse_intervals (work &w)
       const block &blk = w.fn.blocks[b];
       for (const phi &ph : blk.phis)
         for (size_t k = 0; k < ph.args.size (); ++k)
-          if (ph.args[k] != no_value && is_phi_reg_use (w, ph.args[k])
-              && !(blk.pred_abnormal.size () > k && blk.pred_abnormal[k]))
+          if (ph.args[k] != no_value && is_phi_reg_use (w, ph.args[k]))
             use_end[ph.args[k]].push_back (blk.preds[k]);
       for (const insn &i : blk.insns)
         for (const operand &o : i.ops)

@@ -252,6 +252,11 @@ sequentialize (const target &t, std::vector<transfer> moves,
               p.src = m.src;
             else if (p.src == m.src)
               p.src = m.dst;
+          pending.erase (std::remove_if (pending.begin (), pending.end (),
+                                         [] (const transfer &p) {
+                                           return p.dst == p.src;
+                                         }),
+                         pending.end ());
           swapped = true;
         }
       if (swapped)

@@ -263,7 +263,7 @@ struct work
 std::string lift_constraints (work &w);
 std::string lift_phis (work &w);
 void analyse_intervals (work &w);
-void analyse_phis (work &w);
+std::string analyse_phis (work &w);
 void phi_mem_coalesce (work &w);
 std::string assign_colors (work &w);
 std::string place_spill_code (work &w, const std::vector<value_id> &newly);
