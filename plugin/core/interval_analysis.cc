@@ -29,39 +29,54 @@ namespace ssara::ra {
 
 namespace {
 
-// Range-OR queries over per-position hard-register sets.
+// Range-OR updates and queries over per-position hard-register sets.
+// Node i covers a range of positions; all_[i] was OR-ed into every
+// position of it, sub_[i] is the OR of everything anywhere inside it.
 class or_tree
 {
 public:
-  explicit or_tree (const std::vector<hreg_set> &leaves)
+  explicit or_tree (size_t n) : n_ (std::max<size_t> (n, 1))
   {
-    n_ = 1;
-    while (n_ < leaves.size ())
-      n_ *= 2;
-    t_.assign (2 * n_, hreg_set ());
-    for (size_t i = 0; i < leaves.size (); ++i)
-      t_[n_ + i] = leaves[i];
-    for (size_t i = n_ - 1; i >= 1; --i)
-      t_[i] = t_[2 * i] | t_[2 * i + 1];
+    all_.assign (4 * n_, hreg_set ());
+    sub_.assign (4 * n_, hreg_set ());
   }
 
-  // Return the union of positions L .. R inclusive.
-  hreg_set query (size_t l, size_t r) const
-  {
-    hreg_set s;
-    for (l += n_, r += n_ + 1; l < r; l /= 2, r /= 2)
-      {
-        if (l & 1)
-          s |= t_[l++];
-        if (r & 1)
-          s |= t_[--r];
-      }
-    return s;
-  }
+  // OR S into positions L .. R inclusive.
+  void add (size_t l, size_t r, const hreg_set &s) { add (1, 0, n_ - 1, l, r, s); }
+
+  // Return the union over positions L .. R inclusive.
+  hreg_set query (size_t l, size_t r) const { return query (1, 0, n_ - 1, l, r); }
 
 private:
+  void add (size_t i, size_t lo, size_t hi, size_t l, size_t r,
+            const hreg_set &s)
+  {
+    if (r < lo || hi < l)
+      return;
+    sub_[i] |= s;
+    if (l <= lo && hi <= r)
+      {
+        all_[i] |= s;
+        return;
+      }
+    size_t mid = (lo + hi) / 2;
+    add (2 * i, lo, mid, l, r, s);
+    add (2 * i + 1, mid + 1, hi, l, r, s);
+  }
+
+  hreg_set query (size_t i, size_t lo, size_t hi, size_t l, size_t r) const
+  {
+    if (r < lo || hi < l)
+      return hreg_set ();
+    if (l <= lo && hi <= r)
+      return sub_[i];
+    size_t mid = (lo + hi) / 2;
+    return all_[i] | query (2 * i, lo, mid, l, r)
+           | query (2 * i + 1, mid + 1, hi, l, r);
+  }
+
   size_t n_;
-  std::vector<hreg_set> t_;
+  std::vector<hreg_set> all_, sub_;
 };
 
 bool
@@ -207,7 +222,12 @@ analyse_intervals (work &w)
     }
 
   // Per-block backward scan: intervals and hard occupancy.
-  std::vector<hreg_set> occ (L.npos);
+  or_tree tree (L.npos), pre_tree (L.npos);
+  // Record the hard registers occupied at position P.
+  auto occ_at = [&] (pos_t p, const hreg_set &set) {
+    if (set.any ())
+      tree.add (p, p, set);
+  };
   L.intervals.assign (nv, {});
   L.across_in_memory.assign (nv, false);
   L.hard_at_end.assign (nb, hreg_set ());
@@ -238,7 +258,7 @@ analyse_intervals (work &w)
     {
       const block &blk = w.fn.blocks[b];
       hreg_set hlive = hout[b];
-      occ[w.pos_end (b)] = hlive & alloc;
+      occ_at (w.pos_end (b), hlive & alloc);
       L.hard_at_end[b] = hlive & alloc;
       for (value_id v : L.live_out[b])
         open_value (v, w.pos_end (b));
@@ -251,11 +271,11 @@ analyse_intervals (work &w)
               hd |= work::span (o.reg, o.width);
             else if (o.kind == operand_kind::use_hard)
               hu |= work::span (o.reg, o.width);
-          occ[w.pos_def (b, j)] = (hlive | hd) & alloc;
+          occ_at (w.pos_def (b, j), (hlive | hd) & alloc);
           hlive &= ~hd;
-          occ[w.pos_clobber (b, j)] = (hlive | i.clobbers) & alloc;
+          occ_at (w.pos_clobber (b, j), (hlive | i.clobbers) & alloc);
           hlive |= hu;
-          occ[w.pos_use (b, j)] = hlive & alloc;
+          occ_at (w.pos_use (b, j), hlive & alloc);
 
           for (const operand &o : i.ops)
             if (o.kind == operand_kind::def)
@@ -268,7 +288,7 @@ analyse_intervals (work &w)
             if (o.kind == operand_kind::use)
               open_value (o.value, w.pos_use (b, j));
         }
-      occ[w.pos_start (b)] = hlive & alloc;
+      occ_at (w.pos_start (b), hlive & alloc);
       for (const phi &ph : blk.phis)
         if (ph.def != no_value && !w.wv[ph.def].spilled)
           close_value (ph.def, w.pos_start (b));
@@ -276,16 +296,38 @@ analyse_intervals (work &w)
         close_value (open.back (), w.pos_start (b));
     }
 
-  or_tree tree (occ);
-  L.forbidden.assign (nv, hreg_set ());
+  // A value whose allowed set has a single start register is as good as
+  // pre-coloured (seed 001, 4.4): other values avoid that register where
+  // they overlap it, as they avoid hard-register ranges.
+  std::vector<bool> precoloured (nv, false);
   for (value_id v = 0; v < nv; ++v)
     {
       auto &iv = L.intervals[v];
       std::sort (iv.begin (), iv.end ());
-      hreg_set f;
+      const value &x = w.fn.values[v];
+      if (x.allowed.count () != 1 || iv.empty ())
+        continue;
+      precoloured[v] = true;
+      hreg h = 0;
+      while (!x.allowed.test (h))
+        ++h;
+      hreg_set s = work::span (h, x.width);
       for (auto [a, e] : iv)
-        f |= tree.query (a, e);
-      L.forbidden[v] = f;
+        pre_tree.add (a, e, s);
+    }
+  L.forbidden.assign (nv, hreg_set ());
+  for (value_id v = 0; v < nv; ++v)
+    {
+      hreg_set f, g;
+      for (auto [a, e] : L.intervals[v])
+        {
+          f |= tree.query (a, e);
+          g |= pre_tree.query (a, e);
+        }
+      if (precoloured[v])
+        g &= ~work::span (hreg (w.fn.values[v].allowed._Find_first ()),
+                          w.fn.values[v].width);
+      L.forbidden[v] = f | g;
     }
 }
 
