@@ -243,6 +243,12 @@ def pct(a, b):
 
 
 def compare(groups, args):
+    preflight = []
+    if args.preflight and os.path.exists(args.preflight):
+        with open(args.preflight, errors="replace") as f:
+            preflight = f.read().splitlines()
+    if preflight:
+        args.subset = False     # nothing ran: every test counts
     out = []            # detail lines
     total_pass = total_fail = 0
     regress_lines = []
@@ -362,13 +368,10 @@ def compare(groups, args):
     summary.append("torture %s: %s; wall time %s s; plugin flags: %s" % (
         args.mode, "subset run (tests not run are ignored)" if args.subset
         else "full run", args.elapsed, args.flags or "(none)"))
-    if args.preflight and os.path.exists(args.preflight) \
-            and os.path.getsize(args.preflight):
-        with open(args.preflight, errors="replace") as f:
-            pre = f.read().splitlines()
+    if preflight:
         summary.append("SUITES NOT RUN: the compiler failed on a trivial program;"
                        " every test that passes with stock counts as failed.")
-        summary.extend("  " + l for l in pre[:20])
+        summary.extend("  " + l for l in preflight[:20])
     summary.extend(out)
     if msg_classes:
         summary.append("regressions by message (top 15):")

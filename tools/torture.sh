@@ -232,12 +232,20 @@ elif [ "$kind" = report ]; then
   flags=$(cat "$tdir/flags-$runmode")
 else
   flags=${SSARA_TORTURE_PLUGIN_FLAGS-"-fplugin=$build/ssara.so -fplugin-arg-ssara-fallback=ira -fplugin-arg-ssara-stats=@STATS@"}
-  case $flags in
-    *-fplugin=*)
-      so=$(printf '%s\n' "$flags" | sed -n 's/.*-fplugin=\([^ ]*\).*/\1/p')
-      [ -f "$so" ] || die "plugin $so not found (make $build/ssara.so)" ;;
-  esac
 fi
+# Run a snapshot of the plugin, so that rebuilding it during the half hour
+# of a run cannot mix two versions (or break the run).
+runflags=$flags
+case $kind$flags in
+  run*-fplugin=*)
+    so=$(printf '%s\n' "$flags" | sed -n 's/.*-fplugin=\([^ ]*\).*/\1/p')
+    [ -f "$so" ] || die "plugin $so not found (make $so)"
+    # GCC names a plugin after its file: keep the basename.
+    snap=$tdir/plugin-$mode/$(basename "$so")
+    mkdir -p "$tdir/plugin-$mode"
+    cp "$so" "$snap.tmp" && mv "$snap.tmp" "$snap" || die "cannot copy $so"
+    runflags=$(printf '%s\n' "$flags" | sed "s|-fplugin=$so|-fplugin=$snap|") ;;
+esac
 
 command -v runtest > /dev/null || die "runtest not found (apt-get install dejagnu)"
 command -v qemu-ppc > /dev/null || die "qemu-ppc not found (apt-get install qemu-user)"
@@ -254,7 +262,7 @@ if [ "$kind" = run ] && [ -n "$flags" ]; then
   pf=$tdir/preflight
   mkdir -p "$pf"
   printf 'int f (int *p, int n) { int s = 0; while (n--) s += *p++; return s; }\nint main (void) { int a[3] = { 1, 2, 3 }; return f (a, 3) != 6; }\n' > "$pf/t.c"
-  pflags=$(printf '%s\n' "$flags" | sed "s|@STATS@|$pf/stats|g")
+  pflags=$(printf '%s\n' "$runflags" | sed "s|@STATS@|$pf/stats|g")
   # shellcheck disable=SC2086
   if ! powerpc-linux-gnu-gcc-12 -O2 $pflags "$pf/t.c" -o "$pf/t" > "$preflight" 2>&1 ||
      [ -s "$preflight" ]; then
@@ -279,29 +287,10 @@ for grp in $groups; do
       stats=$(printf '%s\n' "$flags" | sed -n 's/.*-fplugin-arg-ssara-stats=\([^ ]*\).*/\1/p') ;;
   esac
   if [ "$kind" != report ]; then
-    gflags=$(printf '%s\n' "$flags" | sed "s|@STATS@|$stats|g")
+    gflags=$(printf '%s\n' "$runflags" | sed "s|@STATS@|$stats|g")
     [ -z "$stats" ] || rm -f "$stats" "$stats".*
-    g# Preflight: when the plugin cannot even compile a trivial program, every
-# test would fail; say so at once instead of spending half an hour on it.
-preflight=$tdir/preflight-$runmode.txt
-if [ "$kind" = run ] && [ -n "$flags" ]; then
-  pf=$tdir/preflight
-  mkdir -p "$pf"
-  printf 'int f (int *p, int n) { int s = 0; while (n--) s += *p++; return s; }\nint main (void) { int a[3] = { 1, 2, 3 }; return f (a, 3) != 6; }\n' > "$pf/t.c"
-  pflags=$(printf '%s\n' "$flags" | sed "s|@STATS@|$pf/stats|g")
-  # shellcheck disable=SC2086
-  if ! powerpc-linux-gnu-gcc-12 -O2 $pflags "$pf/t.c" -o "$pf/t" > "$preflight" 2>&1 ||
-     [ -s "$preflight" ]; then
-    echo "preflight: powerpc-linux-gnu-gcc-12 -O2 $pflags t.c:" | cat - "$preflight" > "$pf/msg"
-    mv "$pf/msg" "$preflight"
-    echo "torture.sh: the compiler with the plugin fails on a trivial program:" >&2
-    cat "$preflight" >&2
-  fi
-elif [ "$kind" = run ]; then
-  : > "$preflight"
-fi
-start=$(date +%s)
-    if [ -s "$preflight" ]; then
+    gstart=$(date +%s)
+    if [ "$kind" = run ] && [ -s "$preflight" ]; then
       echo "torture.sh: group $grp skipped: the compiler fails on a trivial program"
       rm -rf "$rundir" && mkdir -p "$rundir" && : > "$rundir/gcc.sum" && : > "$rundir/gcc.log"
     else
