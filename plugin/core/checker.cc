@@ -570,10 +570,12 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
         }
     }
 
-  // Clobbers, then a setjmp-like call's loss of every register.
+  // Clobbers, then a setjmp-like call's loss of every allocatable
+  // register (fixed registers such as the stack pointer survive).
   content junk { content::kind::clobbered, b, i };
   for (hreg h = 0; h < max_hard_regs; ++h)
-    if (in.clobbers.test (h) || in.values_across_in_memory)
+    if (in.clobbers.test (h)
+        || (in.values_across_in_memory && file_of_[h] != no_file))
       s[h] = junk;
 
   // Defs: placement, ties, earlyclobbers, overlaps.
