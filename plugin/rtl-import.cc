@@ -1,8 +1,7 @@
 // rtl-import.cc -- see rtl-import.h.
 //
-// Scope of this version: values in GPRs (one register wide) and CR fields;
-// anything else (floating point, multi-register values, asm, auto-inc
-// addresses, pseudos set outside operands, unrecognised insns) is a
+// Scope of this version: integer values in GPRs (one, two or four
+// registers wide) and CR fields; anything else (floating point, asm, pseudos set outside operands, unrecognised insns) is a
 // reason to decline the function, named in the result.
 
 #include "gcc-includes.h"
@@ -45,6 +44,7 @@ public:
 private:
   bool fail (const std::string &why);
   bool shape_of_mode (machine_mode mode, file_id &file, unsigned &width);
+  hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
   value_id new_value (unsigned regno, uint32_t origin);
   value_id value_of_set (rtl_ssa::set_info *set);
   value_id undefined_value (unsigned regno, std::vector<insn> &before);
@@ -106,12 +106,35 @@ importer::shape_of_mode (machine_mode mode, file_id &file, unsigned &width)
   if (!SCALAR_INT_MODE_P (mode) && mode != VOIDmode)
     return fail (std::string ("value of mode ") + GET_MODE_NAME (mode)
                  + " is not supported yet");
-  if (hard_regno_nregs (3, mode) != 1)
-    return fail (std::string ("multi-register value (")
-                 + GET_MODE_NAME (mode) + ") is not supported yet");
+  unsigned nregs = hard_regno_nregs (3, mode);
+  if (nregs != 1 && nregs != 2 && nregs != 4)
+    return fail (std::string ("value of mode ") + GET_MODE_NAME (mode)
+                 + " needs " + std::to_string (nregs) + " registers");
   file = file_gpr;
-  width = 1;
+  width = nregs;
   return true;
+}
+
+// Return the registers of FILE at which a value of MODE, WIDTH registers
+// wide, can start: the mode is valid there and every register it covers
+// is allocatable in the same file.
+hreg_set
+importer::start_regs (file_id file, machine_mode mode, unsigned width)
+{
+  hreg_set in_file, s;
+  for (hreg h : m_target.files[file].regs)
+    in_file.set (h);
+  for (hreg h : m_target.files[file].regs)
+    {
+      if (!targetm.hard_regno_mode_ok (h, mode))
+        continue;
+      bool all = true;
+      for (unsigned k = 1; k < width && all; ++k)
+        all = h + k < max_hard_regs && in_file.test (h + k);
+      if (all)
+        s.set (h);
+    }
+  return s;
 }
 
 value_id
@@ -125,9 +148,7 @@ importer::new_value (unsigned regno, uint32_t origin)
   value v;
   v.file = file;
   v.width = width;
-  for (hreg h : m_target.files[file].regs)
-    if (targetm.hard_regno_mode_ok (h, mode))
-      v.allowed.set (h);
+  v.allowed = start_regs (file, mode, width);
   char buf[32];
   snprintf (buf, sizeof buf, "r%u", regno);
   v.name = buf;
@@ -185,9 +206,10 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
     return s;
   auto add_file = [&] (file_id f)
     {
+      hreg_set starts = start_regs (f, mode, f == file ? width : 1);
       for (hreg h : m_target.files[f].regs)
         {
-          if (!targetm.hard_regno_mode_ok (h, mode))
+          if (!starts.test (h))
             continue;
           if (GET_CODE (op) == SUBREG)
             {
@@ -373,8 +395,8 @@ importer::choose_alternative (rtx_insn *rtl)
   return best;
 }
 
-// Record every pseudo in address X as a use that needs a base register.
-// Return false (with the reason recorded) for auto-increment addresses.
+// Record every pseudo in address X as a use that needs a base register,
+// and the base of an auto-increment address also as a tied def.
 bool
 importer::add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc)
 {
@@ -383,7 +405,20 @@ importer::add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc)
     {
       const_rtx y = *iter;
       if (GET_RTX_CLASS (GET_CODE (y)) == RTX_AUTOINC)
-        return fail ("auto-increment address is not supported yet");
+        {
+          // The base register is read and written: a def tied to the use,
+          // both in a base register.  The walk records the use below.
+          rtx base = XEXP (y, 0);
+          if (!REG_P (base))
+            return fail ("auto-increment of a non-register");
+          if (HARD_REGISTER_P (base))
+            continue;
+          pseudo_access &pa = acc[REGNO (base)];
+          hreg_set s = class_set (REGNO (base), base, BASE_REG_CLASS);
+          pa.def_allowed = pa.defined ? (pa.def_allowed & s) : s;
+          pa.defined = true;
+          pa.tied_use_regno = REGNO (base);
+        }
       if (REG_P (y) && !HARD_REGISTER_P (y))
         {
           pseudo_access &pa = acc[REGNO (y)];
@@ -658,8 +693,9 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       v.file = file;
       v.width = width;
       hreg_set s;
+      hreg_set starts = start_regs (file, GET_MODE (x), width);
       for (hreg h : m_target.files[file].regs)
-        if (targetm.hard_regno_mode_ok (h, GET_MODE (x))
+        if (starts.test (h)
             && in_hard_reg_set_p (reg_class_contents[(int) scratch.second],
                                   GET_MODE (x), h))
           s.set (h);
@@ -757,7 +793,8 @@ importer::import_phi (rtl_ssa::phi_info *p, block_id b)
 // phi list holds (rtl-ssa keeps some, for registers read before any
 // definition, only as the target of uses).  A phi of the entry EBB, or one
 // whose inputs do not match its block's edges, is an undefined value
-// defined at the start of its block; the others become ordinary phis.
+// defined at the start of its block (the entry block for the entry EBB);
+// the others become ordinary phis.
 // Importing a phi can refer to further phis: repeat until none is left
 // (each round imports at least one phi of the finite function, so this
 // ends).
@@ -788,14 +825,9 @@ importer::import_orphan_phis ()
               continue;
             }
           m_imported_phis.insert (p);
+          // For the entry EBB this is core block 0, the entry block, which
+          // holds no RTL: the made-up definition reaches every use.
           block_id at = b;
-          if (at == 0)
-            at = blk.succs.empty () ? no_block : blk.succs[0];
-          if (at == no_block)
-            {
-              fail ("phi in an entry block without successor");
-              return;
-            }
           insn i;
           operand d;
           d.kind = operand_kind::def;

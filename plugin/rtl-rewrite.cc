@@ -407,7 +407,7 @@ rewriter::build_insns ()
           }
         subst_use (&copy, regs);
         ni.pattern = eliminate (copy);
-        if (CALL_P (rtl))
+        if (CALL_P (rtl) && CALL_INSN_FUNCTION_USAGE (rtl))
           {
             rtx usage = copy_rtx (CALL_INSN_FUNCTION_USAGE (rtl));
             subst_use (&usage, regs);
@@ -756,6 +756,8 @@ rewriter::finish ()
       extract_insn (insn);
       if (!constrain_operands (1, get_enabled_alternatives (insn)))
         fatal_insn_not_found (insn);
+      // install () dropped the REG_INC notes with the others.
+      add_auto_inc_notes (insn, PATTERN (insn));
     }
 
   if (optimize)
