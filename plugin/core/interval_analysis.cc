@@ -37,8 +37,11 @@ class or_tree
 public:
   explicit or_tree (size_t n) : n_ (std::max<size_t> (n, 1))
   {
-    all_.assign (4 * n_, hreg_set ());
-    sub_.assign (4 * n_, hreg_set ());
+    size_t cap = 1;
+    while (cap < n_)
+      cap *= 2;
+    all_.resize (2 * cap);
+    sub_.resize (2 * cap);
   }
 
   // OR S into positions L .. R inclusive.
@@ -77,6 +80,60 @@ private:
 
   size_t n_;
   std::vector<hreg_set> all_, sub_;
+};
+
+// An or_tree over the elementary segments between the endpoints of the
+// ranges added, so that its size follows the number of ranges rather
+// than the number of positions.  Add every range first, then query.
+class sparse_or
+{
+public:
+  void add (pos_t l, pos_t r, const hreg_set &s)
+  {
+    if (s.any ())
+      items_.push_back ({ l, r, s });
+  }
+
+  void build ()
+  {
+    for (const item &i : items_)
+      {
+        coords_.push_back (i.l);
+        coords_.push_back (i.r + 1);
+      }
+    std::sort (coords_.begin (), coords_.end ());
+    coords_.erase (std::unique (coords_.begin (), coords_.end ()),
+                   coords_.end ());
+    tree_ = or_tree (coords_.size ());
+    for (const item &i : items_)
+      tree_.add (segment (i.l), segment (i.r), i.s);
+    items_.clear ();
+  }
+
+  hreg_set query (pos_t l, pos_t r) const
+  {
+    if (coords_.empty () || r < coords_.front ())
+      return hreg_set ();
+    return tree_.query (segment (std::max (l, coords_.front ())),
+                        segment (r));
+  }
+
+private:
+  struct item
+  {
+    pos_t l, r;
+    hreg_set s;
+  };
+  // Return the index of the segment containing P (P >= coords_[0]).
+  size_t segment (pos_t p) const
+  {
+    return size_t (std::upper_bound (coords_.begin (), coords_.end (), p)
+                   - coords_.begin ()) - 1;
+  }
+
+  std::vector<item> items_;
+  std::vector<pos_t> coords_;
+  or_tree tree_ { 1 };
 };
 
 bool
@@ -222,7 +279,7 @@ analyse_intervals (work &w)
     }
 
   // Per-block backward scan: intervals and hard occupancy.
-  or_tree tree (L.npos), pre_tree (L.npos);
+  sparse_or tree, pre_tree;
   // Record the hard registers occupied at position P.
   auto occ_at = [&] (pos_t p, const hreg_set &set) {
     if (set.any ())
@@ -315,12 +372,19 @@ analyse_intervals (work &w)
       for (auto [a, e] : iv)
         pre_tree.add (a, e, s);
     }
+  tree.build ();
+  pre_tree.build ();
   L.forbidden.assign (nv, hreg_set ());
   for (value_id v = 0; v < nv; ++v)
     {
       hreg_set f, g;
-      for (auto [a, e] : L.intervals[v])
+      const auto &iv = L.intervals[v];
+      // Query maximal runs: intervals of consecutive blocks touch.
+      for (size_t k = 0; k < iv.size ();)
         {
+          pos_t a = iv[k].first, e = iv[k].second;
+          for (++k; k < iv.size () && iv[k].first <= e + 1; ++k)
+            e = std::max (e, iv[k].second);
           f |= tree.query (a, e);
           g |= pre_tree.query (a, e);
         }
