@@ -1,8 +1,10 @@
 // rtl-import.cc -- see rtl-import.h.
 //
 // Scope of this version: integer values in GPRs (one, two or four
-// registers wide) and CR fields; anything else (floating point, asm, pseudos set outside operands, unrecognised insns) is a
-// reason to decline the function, named in the result.
+// registers wide), floating-point values in FPRs (or GPRs), CR fields.
+// Anything else (vectors, asm, pseudos set outside operands,
+// unrecognised insns) is a reason to decline the function, named in the
+// result.
 
 #include "gcc-includes.h"
 #include "rtl-import.h"
@@ -43,7 +45,9 @@ public:
 
 private:
   bool fail (const std::string &why);
-  bool shape_of_mode (machine_mode mode, file_id &file, unsigned &width);
+  bool shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
+                      unsigned &width);
+  void find_gpr_only_pseudos ();
   hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
   value_id new_value (unsigned regno, uint32_t origin);
   value_id value_of_set (rtl_ssa::set_info *set);
@@ -74,6 +78,9 @@ private:
 
   // Core block of each basic block index.
   std::unordered_map<int, block_id> m_block_of_bb;
+  // Floating-point pseudos that must live in GPRs (find_gpr_only_pseudos).
+  std::set<unsigned> m_gpr_only;
+
   // The phis already given a definition in the core's IR.
   std::set<rtl_ssa::set_info *> m_imported_phis;
 
@@ -89,10 +96,14 @@ importer::fail (const std::string &why)
   return false;
 }
 
-// Set FILE and WIDTH for a value of MODE; return false (and record why)
-// if this version cannot allocate such values.
+// Set FILE and WIDTH for a value of MODE of pseudo REGNO (INVALID_REGNUM
+// for a scratch); return false (and record why) if this version cannot
+// allocate such values.  Integers live in GPRs, condition codes in CR
+// fields, floating-point values in FPRs unless the pseudo has a subreg
+// that cannot change mode inside an FPR (then in GPRs).
 bool
-importer::shape_of_mode (machine_mode mode, file_id &file, unsigned &width)
+importer::shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
+                         unsigned &width)
 {
   if (GET_MODE_CLASS (mode) == MODE_CC)
     {
@@ -100,19 +111,49 @@ importer::shape_of_mode (machine_mode mode, file_id &file, unsigned &width)
       width = 1;
       return true;
     }
-  if (FLOAT_MODE_P (mode) || COMPLEX_MODE_P (mode) || VECTOR_MODE_P (mode))
-    return fail (std::string ("floating-point or vector value (")
-                 + GET_MODE_NAME (mode) + ") is not supported yet");
-  if (!SCALAR_INT_MODE_P (mode) && mode != VOIDmode)
+  if (VECTOR_MODE_P (mode))
+    return fail (std::string ("vector value (") + GET_MODE_NAME (mode)
+                 + ") is not supported");
+  if (FLOAT_MODE_P (mode) && !m_gpr_only.count (regno))
+    file = file_fpr;
+  else if (SCALAR_INT_MODE_P (mode) || FLOAT_MODE_P (mode))
+    file = file_gpr;
+  else
     return fail (std::string ("value of mode ") + GET_MODE_NAME (mode)
                  + " is not supported yet");
-  unsigned nregs = hard_regno_nregs (3, mode);
+  unsigned nregs = hard_regno_nregs (file == file_fpr ? 32 : 3, mode);
   if (nregs != 1 && nregs != 2 && nregs != 4)
     return fail (std::string ("value of mode ") + GET_MODE_NAME (mode)
                  + " needs " + std::to_string (nregs) + " registers");
-  file = file_gpr;
   width = nregs;
   return true;
+}
+
+// Record the floating-point pseudos with a subreg that an FPR cannot
+// hold ((subreg:SI (reg:DF)) when bit-twiddling a double): those live in
+// GPRs.
+void
+importer::find_gpr_only_pseudos ()
+{
+  rtx_insn *insn;
+  for (insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (!NONDEBUG_INSN_P (insn))
+        continue;
+      subrtx_iterator::array_type array;
+      FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
+        {
+          const_rtx x = *iter;
+          if (GET_CODE (x) != SUBREG || !REG_P (SUBREG_REG (x))
+              || HARD_REGISTER_P (SUBREG_REG (x)))
+            continue;
+          machine_mode inner = GET_MODE (SUBREG_REG (x));
+          if (FLOAT_MODE_P (inner)
+              && simplify_subreg_regno (33, inner, SUBREG_BYTE (x),
+                                        GET_MODE (x)) < 0)
+            m_gpr_only.insert (REGNO (SUBREG_REG (x)));
+        }
+    }
 }
 
 // Return the registers of FILE at which a value of MODE, WIDTH registers
@@ -143,7 +184,7 @@ importer::new_value (unsigned regno, uint32_t origin)
   machine_mode mode = PSEUDO_REGNO_MODE (regno);
   file_id file = file_gpr;
   unsigned width = 1;
-  if (!shape_of_mode (mode, file, width))
+  if (!shape_of_mode (mode, regno, file, width))
     file = file_gpr;  // the import fails; keep the IR consistent meanwhile
   value v;
   v.file = file;
@@ -192,9 +233,9 @@ importer::undefined_value (unsigned regno, std::vector<insn> &before)
 // Return the start registers at which REGNO's value can sit so that OP
 // (REGNO itself, or a subreg of it) is in class CL.  Registers of the
 // value's own file when there are any; otherwise registers of files the
-// value's file copies to directly (an SImode value for an operand that
-// wants CTR): the core then copies the value into that file for the
-// instruction.
+// value can be copied to and from directly (an SImode value for an
+// operand that wants CTR): the core then copies the value into that file
+// for the instruction.
 hreg_set
 importer::class_set (unsigned regno, rtx op, reg_class_t cl)
 {
@@ -202,7 +243,7 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
   machine_mode mode = PSEUDO_REGNO_MODE (regno);
   file_id file;
   unsigned width;
-  if (!shape_of_mode (mode, file, width))
+  if (!shape_of_mode (mode, regno, file, width))
     return s;
   auto add_file = [&] (file_id f)
     {
@@ -224,10 +265,16 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
         }
     };
   add_file (file);
-  if (s.none () && GET_CODE (op) != SUBREG)
+  // Another file that the value can move to and from directly (GPR <->
+  // CR, CTR, LR), one register wide on both sides.  (Through memory, GPR
+  // <-> FPR, a value's width and representation differ between the
+  // files; not supported yet.)
+  if (s.none () && GET_CODE (op) != SUBREG && width == 1)
     for (file_id f = 0; f < m_target.files.size (); ++f)
       if (f != file && m_target.direct_copy[file][f]
-          && m_target.direct_copy[f][file])
+          && m_target.direct_copy[f][file]
+          && hard_regno_nregs (m_target.files[f].regs.empty ()
+                               ? 0 : m_target.files[f].regs[0], mode) == 1)
         add_file (f);
   return s;
 }
@@ -331,7 +378,8 @@ importer::operand_fit (int i, const operand_alternative *alt)
         return fit_none;
       file_id own;
       unsigned width;
-      shape_of_mode (PSEUDO_REGNO_MODE (REGNO (inner)), own, width);
+      shape_of_mode (PSEUDO_REGNO_MODE (REGNO (inner)), REGNO (inner), own,
+                     width);
       for (hreg h : m_target.files[own].regs)
         if (s.test (h))
           return fit_own_file;
@@ -346,7 +394,7 @@ importer::operand_fit (int i, const operand_alternative *alt)
         return fit_none;
       file_id file;
       unsigned width;
-      if (!shape_of_mode (GET_MODE (x), file, width))
+      if (!shape_of_mode (GET_MODE (x), INVALID_REGNUM, file, width))
         return fit_none;
       for (hreg h : m_target.files[file].regs)
         if (in_hard_reg_set_p (reg_class_contents[(int) cl], GET_MODE (x), h))
@@ -687,7 +735,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       rtx x = recog_data.operand[i];
       file_id file;
       unsigned width;
-      if (!shape_of_mode (GET_MODE (x), file, width))
+      if (!shape_of_mode (GET_MODE (x), INVALID_REGNUM, file, width))
         return false;
       value v;
       v.file = file;
@@ -736,8 +784,13 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
         { return o.kind == operand_kind::def || o.kind == operand_kind::def_hard; };
       auto is_use = [] (const operand &o)
         { return o.kind == operand_kind::use || o.kind == operand_kind::use_hard; };
+      // Hard operands are one register each: a copy of a wider value
+      // to or from hard registers is not a copy in the core's sense.
+      auto width_of = [&] (const operand &o)
+        { return o.value == no_value ? 1u : m_fn.values[o.value].width; };
       if (set && REG_P (SET_SRC (set)) && REG_P (SET_DEST (set))
           && GET_MODE (SET_SRC (set)) == GET_MODE (SET_DEST (set))
+          && width_of (out.ops[0]) == width_of (out.ops[1])
           && ((is_def (out.ops[0]) && is_use (out.ops[1]))
               || (is_use (out.ops[0]) && is_def (out.ops[1]))))
         out.kind = insn_kind::copy;
@@ -890,6 +943,7 @@ void
 importer::run ()
 {
   m_fn.name = function_name (cfun);
+  find_gpr_only_pseudos ();
 
   // Blocks: entry first, then reverse postorder, exit last.
   std::vector<rtl_ssa::bb_info *> order;

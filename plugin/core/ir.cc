@@ -122,6 +122,29 @@ value_str (const function &f, value_id v)
 
 } // namespace
 
+// Return true if ALLOWED, disjoint from V's registers, lies in one other
+// file that V can move to and from (directly, or through memory when
+// both files reach memory directly): the allocator then gives the
+// operand a copy of V in that file.
+static bool
+cross_file_ok (const target &t, const value &v, const hreg_set &allowed)
+{
+  file_id g = no_file;
+  for (unsigned r = 0; r < max_hard_regs; ++r)
+    if (allowed.test (r))
+      {
+        file_id fr = t.file_of (r);
+        if (fr == no_file || (g != no_file && fr != g))
+          return false;
+        g = fr;
+      }
+  if (g == no_file || g == v.file)
+    return false;
+  bool direct = t.direct_copy[v.file][g] && t.direct_copy[g][v.file];
+  bool memory = t.files[v.file].memory_direct && t.files[g].memory_direct;
+  return direct || memory;
+}
+
 std::string
 verify_function (const function &f, const target &t)
 {
@@ -299,7 +322,8 @@ verify_function (const function &f, const target &t)
                     return at.str () + " names no value";
                   if (op.allowed.none ())
                     return at.str () + " has an empty allowed set";
-                  if ((op.allowed & f.values[op.value].allowed).none ())
+                  if ((op.allowed & f.values[op.value].allowed).none ()
+                      && !cross_file_ok (t, f.values[op.value], op.allowed))
                     return at.str () + " allows no register its value "
                            + value_str (f, op.value) + " may use";
                 }
