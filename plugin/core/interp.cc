@@ -141,6 +141,12 @@ run (const function &f, uint64_t seed, unsigned max_steps, machine &m)
       m.edits_before (b, uint32_t (bb.insns.size ()));
       if (bb.succs.empty ())
         return tr;
+      // Count the branch as a step too: loops of empty blocks end.
+      if (steps++ >= max_steps)
+        {
+          tr.truncated = true;
+          return tr;
+        }
       uint32_t s = bb.succs.size () == 1
                      ? 0
                      : branch_choice (seed, b, count[b], term_inputs,

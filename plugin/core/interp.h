@@ -54,6 +54,7 @@ struct run_trace
   std::string error;
 };
 
+// Instructions plus branches a run may execute.
 constexpr unsigned default_max_steps = 10000;
 
 // Run F in SSA form (mode A).

@@ -14,6 +14,7 @@
 #include "gen.h"
 #include "interp.h"
 #include "ir-text.h"
+#include "reduce.h"
 #include "reference_alloc.h"
 #include "test-targets.h"
 
@@ -85,6 +86,28 @@ describe (uint64_t seed, const function &f, const target &t)
          + print_function (f, t);
 }
 
+// Return why allocating F for T with MODE fails ("" if it works): an
+// allocator error, a checker complaint or a difference in the runs.
+std::string
+allocation_failure (const function &f, const target &t, spill_mode mode,
+                    uint64_t seed)
+{
+  alloc_options o;
+  o.check = check_mode::on;
+  o.spill = mode;
+  alloc_result r = allocate (f, t, o);
+  std::string why = r.error;
+  if (why.empty ())
+    {
+      std::vector<std::string> p = check_allocation (f, t, r.alloc);
+      if (!p.empty ())
+        why = "checker: " + p[0];
+    }
+  for (uint64_t run = 0; run < 2 && why.empty (); ++run)
+    why = compare_runs (f, t, r.alloc, seed * 3 + run);
+  return why;
+}
+
 // Stop reporting after this many failing seeds per test.
 constexpr unsigned max_reports = 5;
 
@@ -98,20 +121,7 @@ allocate_and_check (spill_mode mode, uint32_t features)
       target t = fuzz_target (seed);
       function f = generate (t, seed, fuzz_options (seed, features));
       ++total;
-      alloc_options o;
-      o.check = check_mode::on;
-      o.spill = mode;
-      alloc_result r = allocate (f, t, o);
-      std::string why = r.error;
-      if (why.empty ())
-        {
-          std::vector<std::string> p = check_allocation (f, t, r.alloc);
-          if (!p.empty ())
-            why = "checker: " + p[0];
-        }
-      if (why.empty ())
-        for (uint64_t run = 0; run < 2 && why.empty (); ++run)
-          why = compare_runs (f, t, r.alloc, seed * 3 + run);
+      std::string why = allocation_failure (f, t, mode, seed);
       if (why.empty ())
         continue;
       ++failures;
@@ -120,7 +130,20 @@ allocate_and_check (spill_mode mode, uint32_t features)
         std::cout << "[ fuzz fail ] seed " << seed << ": "
                   << why.substr (0, why.find ('\n')) << "\n";
       if (failures <= max_reports)
-        ADD_FAILURE () << why << "\n" << describe (seed, f, t);
+        {
+          // Shrink the first failures to small repros.
+          std::string reduced;
+          if (failures <= 2 && !std::getenv ("SSARA_FUZZ_NO_REDUCE"))
+            {
+              function small = reduce_function (
+                f, t, [&] (const function &c) {
+                  return !allocation_failure (c, t, mode, seed).empty ();
+                });
+              reduced = "reduced (" + allocation_failure (small, t, mode, seed)
+                        + "):\n" + print_function (small, t);
+            }
+          ADD_FAILURE () << why << "\n" << describe (seed, f, t) << reduced;
+        }
     }
   if (failures)
     {

@@ -1,0 +1,22 @@
+// reduce.h -- shrink a failing generated program to a small repro.
+
+#ifndef SSARA_TEST_REDUCE_H
+#define SSARA_TEST_REDUCE_H
+
+#include "ir.h"
+
+#include <functional>
+
+namespace ssara::test {
+
+// Return a function no bigger than F for which FAILS still holds,
+// found by greedily deleting instructions, operands and phis and
+// relaxing constraints.  Every candidate stays valid for T
+// (verify_function) and allocatable (the reference allocator succeeds),
+// so the result is a real allocator bug, not an impossible program.
+function reduce_function (const function &f, const target &t,
+                          const std::function<bool (const function &)> &fails);
+
+} // namespace ssara::test
+
+#endif
