@@ -416,7 +416,6 @@ compute_weights (work &w)
 {
   const size_t nv = w.fn.values.size ();
   std::vector<double> sum (nv, 0.0), size (nv, 0.0);
-  std::vector<bool> insn_def (nv, false);
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       const block &blk = w.fn.blocks[b];
@@ -424,10 +423,7 @@ compute_weights (work &w)
       for (const insn &i : blk.insns)
         for (const operand &o : i.ops)
           if (o.kind == operand_kind::def)
-            {
-              sum[o.value] += here;
-              insn_def[o.value] = true;
-            }
+            sum[o.value] += here;
           else if (o.kind == operand_kind::use)
             sum[o.value] += here;
       for (const phi &ph : blk.phis)
@@ -445,8 +441,25 @@ compute_weights (work &w)
             sum[a] += edge;
           }
     }
-  // The size of a live range: the def points of other instructions it
-  // crosses, plus the CFG edges it is live over.
+  // The size of a live range (seed 001, 4.4): the definition points it
+  // covers (its own included: a value used right after its definition
+  // has size 1), plus the CFG edges it is live over (an edge split by
+  // PhiLifting counts once).
+  std::vector<std::vector<uint32_t>> defs_before (w.fn.blocks.size ());
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      auto &pre = defs_before[b];
+      pre.assign (blk.insns.size () + 1, 0);
+      for (size_t j = 0; j < blk.insns.size (); ++j)
+        {
+          bool defines = false;
+          for (const operand &o : blk.insns[j].ops)
+            defines |= o.kind == operand_kind::def
+                       || o.kind == operand_kind::def_hard;
+          pre[j + 1] = pre[j] + defines;
+        }
+    }
   for (value_id v = 0; v < nv; ++v)
     {
       double s = 0;
@@ -455,20 +468,33 @@ compute_weights (work &w)
           block_id b = block_of (w, a);
           long st = long (w.wb[b].start) + 3;
           long n = long (w.fn.blocks[b].insns.size ());
-          long lo = std::max (0L, (long (a) - st + 2) / 3);
           if (long (e) < st)
             continue;
+          long lo = std::max (0L, (long (a) - st + 2) / 3);
           long hi = std::min (n - 1, (long (e) - st) / 3);
           if (hi >= lo)
-            s += double (hi - lo + 1);
+            s += double (defs_before[b][hi + 1] - defs_before[b][lo]);
         }
-      if (insn_def[v] && s > 0)
-        s -= 1;
       size[v] = s;
     }
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
-    for (value_id v : w.live.live_out[b])
-      size[v] += double (w.fn.blocks[b].succs.size ());
+    {
+      const block &blk = w.fn.blocks[b];
+      for (value_id v : w.live.live_out[b])
+        for (block_id s : blk.succs)
+          {
+            if (w.wb[s].in_block == no_block)
+              continue;
+            const block &sb = w.fn.blocks[s];
+            bool live = std::binary_search (w.live.live_in[s].begin (),
+                                            w.live.live_in[s].end (), v);
+            for (size_t k = 0; k < sb.preds.size () && !live; ++k)
+              if (sb.preds[k] == b)
+                for (const phi &ph : sb.phis)
+                  live |= ph.args[k] == v;
+            size[v] += live;
+          }
+    }
   std::vector<double> weight (nv);
   for (value_id v = 0; v < nv; ++v)
     weight[v] = sum[v] / std::max (size[v], 1.0);

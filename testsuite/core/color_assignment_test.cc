@@ -1,0 +1,196 @@
+// color_assignment_test.cc -- ComputeWeight (with rows of the weight table
+// of seed 001 section 4.4 rebuilt as small programs), preferences
+// (coalescing, phi fixed points, hard-register hints), pre-coloured
+// registers and the choice of what to spill.
+
+#include "allocate.h"
+#include "ra-test-util.h"
+
+using namespace ssara;
+using namespace ssara::test;
+
+namespace {
+
+// The loop of Figure 5 reduced to the paper's v8 = phi (v2 : B1, v8 : B3):
+// v8 is its own second argument, is used by nothing else, and crosses the
+// definitions of v11, v12, v4 and v5 and the two edges of the loop.  Here
+// v0 is the paper's v2 and v1 its v8.
+const char *v8_loop = R"(
+function v8
+value v0 gpr
+value v1 gpr
+value v2 cr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+block 0 succs=1 depth=0
+  insn def:v2
+  insn def:v0
+block 1 preds=0,2 succs=2 depth=1
+  phi v1 = v0 v1
+  insn def:v3
+  insn def:v4
+  insn def:v5
+  insn def:v6
+block 2 succs=1,3 depth=1
+  insn use:v2 term
+block 3 depth=0
+)";
+
+} // namespace
+
+TEST (ColorAssignment, WeightTableV8)
+{
+  auto p = prepare (v8_loop, make_test_target (8, 2, 2), upto::coalesced);
+  ra::analyse_intervals (*p->w);
+  std::vector<double> wt = ra::compute_weights (*p->w);
+  // v8: only v2's contribution 1 + 10^L(B1) = 2, over a size of 6.
+  EXPECT_NEAR (wt[1], 2.0 / 6.0, 1e-9);
+  // v2: its def and its use by the phi (both depth 0), size 2.
+  EXPECT_NEAR (wt[0], 4.0 / 2.0, 1e-9);
+}
+
+// The paper's v5 (used right after its definition at depth 1: 22 / 1),
+// v4 (one definition in between: 22 / 2) and v1 (depth 0, two uses, two
+// definitions crossed: 6 / 3).
+TEST (ColorAssignment, WeightTableRows)
+{
+  const char *text = R"(
+function rows
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+block 0 succs=1 depth=0
+  insn def:v0
+  insn def:v3
+  insn def:v4
+  insn use:v0
+  insn use:v0 use:v3 use:v4
+block 1 depth=1
+  insn def:v1
+  insn use:v1
+  insn def:v2
+  insn def:v5
+  insn use:v2 use:v5
+)";
+  auto p = prepare (text, make_test_target (8, 2, 2), upto::coalesced);
+  ra::analyse_intervals (*p->w);
+  std::vector<double> wt = ra::compute_weights (*p->w);
+  EXPECT_NEAR (wt[1], 22.0, 1e-9);       // the paper's v5: 22 / 1
+  EXPECT_NEAR (wt[2], 22.0 / 2, 1e-9);   // the paper's v4: 22 / 2
+  EXPECT_NEAR (wt[0], 6.0 / 3, 1e-9);    // the paper's v1: 6 / 3
+}
+
+// A spilled argument no longer counts in its phi def's weight (the
+// dynamic update of 4.4).
+TEST (ColorAssignment, WeightOfPhiDropsSpilledArguments)
+{
+  auto p = prepare (v8_loop, make_test_target (8, 2, 2), upto::coalesced);
+  ra::work &w = *p->w;
+  ra::analyse_intervals (w);
+  double before = ra::compute_weights (w)[1];
+  ASSERT_EQ (ra::place_spill_code (w, { 0 }), "");
+  ra::analyse_intervals (w);
+  double after = ra::compute_weights (w)[1];
+  EXPECT_LT (after, before);
+}
+
+// A loop whose phi can be a fixed point, a copy whose source dies, and a
+// copy into an argument register: no edits at all with enough registers.
+TEST (ColorAssignment, PreferencesRemoveEveryMove)
+{
+  const char *text = R"(
+function pref
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 cr
+value v4 gpr
+block 0 succs=1
+  insn def:v0
+block 1 preds=0,1 succs=1,2 depth=1
+  phi v1 = v0 v2
+  insn def:v2 use:v1
+  insn def:v3 use:v2
+  insn use:v3 term
+block 2
+  copy def:v4 use:v2
+  copy def_hard:r3 use:v4
+  insn use_hard:r3 term
+)";
+  function f;
+  target t = make_test_target (8, 2, 2);
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_options o;
+  o.check = check_mode::on;
+  alloc_result r = allocate (f, t, o);
+  ASSERT_EQ (r.error, "");
+  EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[4], location::in_reg (gpr (3)));
+}
+
+// Values live across a call avoid its clobbers; a value whose register
+// is pre-coloured later (an argument register) avoids it.
+TEST (ColorAssignment, PrecolouredAndClobbers)
+{
+  const char *text = R"(
+function call
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0
+  insn def:v1
+  copy def_hard:r3 use:v1
+  call use_hard:r3 def_hard:r3 clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+  copy def:v2 use_hard:r3
+  insn use:v0 use:v2 term
+)";
+  auto p = prepare (text, rs6000_target (), upto::colored);
+  const ra::work &w = *p->w;
+  hreg r0 = w.wv[0].reg;
+  EXPECT_FALSE (rs6000_call_clobbered ().test (r0)) << reg_name (r0);
+  EXPECT_EQ (w.wv[1].reg, gpr (3));
+  EXPECT_EQ (w.wv[2].reg, gpr (3));
+}
+
+// With two registers and three values live at once, the lightest value
+// (used once, outside the loop) is the one spilled.
+TEST (ColorAssignment, SpillsTheLightest)
+{
+  const char *text = R"(
+function heavy
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 cr
+block 0 succs=1
+  insn def:v0
+  insn def:v1
+  insn def:v2
+block 1 preds=0,1 succs=1,2 depth=2
+  insn def:v3 use:v1 use:v2
+  insn use:v3 term
+block 2
+  insn use:v0 use:v1 term
+)";
+  auto p = prepare (text, make_test_target (2, 2, 2), upto::colored);
+  const ra::work &w = *p->w;
+  EXPECT_TRUE (w.wv[0].spilled);
+  EXPECT_FALSE (w.wv[1].spilled);
+  EXPECT_FALSE (w.wv[2].spilled);
+  EXPECT_GE (w.stats.spill_rounds, 2u);
+}
+
+// Spill-everything spills every input value and still allocates.
+TEST (ColorAssignment, SpillEverything)
+{
+  auto p = prepare (v8_loop, make_test_target (4, 2, 2), upto::colored,
+                    spill_mode::everything);
+  for (value_id v = 0; v < 7; ++v)
+    EXPECT_TRUE (p->w->wv[v].spilled) << "v" << v;
+}
