@@ -1,10 +1,13 @@
 // checker.cc -- independent validation of an allocation (see checker.h).
 //
 // A forward must-dataflow over the CFG of "what does each location hold":
-// every hard register and every register-sized word of every stack slot
-// maps to a content (a word of an input value, the hard value of a
-// register as set by a def_hard or at function entry, garbage, or
-// unknown).  Joins keep only the entries all incoming edges agree on.
+// every hard register and every 4-byte unit of every stack slot maps to a
+// content (a part of an input value, the hard value of a register as set
+// by a def_hard or at function entry, garbage, or unknown).  Value parts
+// are counted in 4-byte units so that a value can move between files
+// whose registers have different sizes (a DImode r3:r4 pair stored and
+// reloaded as one FPR): a register holding part U of V holds units U,
+// U+1, ... of V, as many as its file's bytes_per_reg / 4.  Joins keep only the entries all incoming edges agree on.
 // The analysis first iterates to a fixed point silently, then walks every
 // block and edge once more and reports each problem it sees.
 
@@ -29,7 +32,7 @@ struct content
     top,
     // Different on different paths, or never written.
     unknown,
-    // Word B of input value A.
+    // Input value A from 4-byte unit B on.
     val,
     // The hard value of register A (function entry or a def_hard of A).
     hard,
@@ -42,22 +45,23 @@ struct content
   uint32_t a = 0;
   uint32_t b = 0;
 
-  static content of_val (value_id v, unsigned w)
-  { return { kind::val, v, w }; }
+  static content of_val (value_id v, unsigned unit)
+  { return { kind::val, v, unit }; }
   static content of_hard (hreg r) { return { kind::hard, r, 0 }; }
   bool operator== (const content &o) const
   { return k == o.k && a == o.a && b == o.b; }
   bool operator!= (const content &o) const { return !(*this == o); }
 };
 
-// Words each stack slot can hold (the widest value is 4 registers).
-constexpr unsigned slot_words = 4;
+// 4-byte units each stack slot can hold (the widest value is 4 registers
+// of 8 bytes).
+constexpr unsigned slot_units = 8;
 
 using state = std::vector<content>;
 
 // Return what C is, for messages.
 std::string
-describe (const function &f, const content &c)
+describe (const content &c)
 {
   std::ostringstream o;
   switch (c.k)
@@ -69,8 +73,8 @@ describe (const function &f, const content &c)
       break;
     case content::kind::val:
       o << "v" << c.a;
-      if (c.a < f.values.size () && f.values[c.a].width > 1)
-        o << " word " << c.b;
+      if (c.b > 0)
+        o << " from byte " << 4 * c.b;
       break;
     case content::kind::hard:
       o << "the hard value of " << reg_name (hreg (c.a));
@@ -110,8 +114,30 @@ private:
   bool meet_into (state &dst, const state &src) const;
 
   size_t reg_index (hreg r) const { return r; }
-  size_t slot_index (slot_id s, unsigned w) const
-  { return max_hard_regs + size_t (s) * slot_words + w; }
+  size_t slot_index (slot_id s, unsigned unit) const
+  { return max_hard_regs + size_t (s) * slot_units + unit; }
+
+  // Return the 4-byte units a register of file F holds.
+  unsigned units_per_reg (file_id f) const
+  { return std::max (1u, t_.files[f].bytes_per_reg / 4); }
+  // Return the 4-byte units of value V.
+  unsigned value_units (value_id v) const
+  { return f_.values[v].width * units_per_reg (f_.values[v].file); }
+  // Return how many registers of file G value V needs.
+  unsigned regs_in_file (value_id v, file_id g) const
+  {
+    if (g == f_.values[v].file)
+      return f_.values[v].width;
+    unsigned u = units_per_reg (g);
+    return std::max (1u, (value_units (v) + u - 1) / u);
+  }
+  // Store register content C of a file with UPR units per register into
+  // slot cells starting at CELL.
+  void store_units (state &s, size_t cell, const content &c, unsigned upr)
+    const;
+  // Return the content a register of a file with UPR units per register
+  // gets when loaded from the slot cells starting at CELL.
+  content load_units (const state &s, size_t cell, unsigned upr) const;
 
   // Return true if registers R .. R+W-1 all belong to file F.
   bool range_in_file (hreg r, unsigned w, file_id f) const;
@@ -311,7 +337,7 @@ checker::check_slots_and_used_regs ()
 void
 checker::entry_state (state &s) const
 {
-  s.assign (max_hard_regs + a_.slots.size () * slot_words, content ());
+  s.assign (max_hard_regs + a_.slots.size () * slot_units, content ());
   for (hreg r = 0; r < max_hard_regs; ++r)
     s[r] = content::of_hard (r);
 }
@@ -335,13 +361,48 @@ checker::meet_into (state &dst, const state &src) const
 }
 
 void
+checker::store_units (state &s, size_t cell, const content &c,
+                      unsigned upr) const
+{
+  for (unsigned m = 0; m < upr; ++m)
+    {
+      content u = c;
+      if (c.k == content::kind::val)
+        u.b = c.b + m;
+      s[cell + m] = u;
+    }
+}
+
+content
+checker::load_units (const state &s, size_t cell, unsigned upr) const
+{
+  content c0 = s[cell];
+  for (unsigned m = 1; m < upr; ++m)
+    {
+      const content &c = s[cell + m];
+      if (c0.k == content::kind::val)
+        {
+          // Units past the end of the value may hold anything (an SImode
+          // value reloaded into an 8-byte FPR).
+          if (c0.b + m >= value_units (c0.a))
+            continue;
+          if (c != content::of_val (c0.a, c0.b + m))
+            return content ();
+        }
+      else if (c != c0)
+        return content ();
+    }
+  return c0;
+}
+
+void
 checker::apply_edit (uint32_t index, state &s, reporting r)
 {
   const edit &e = a_.edits[index];
   std::string what = "edit " + std::to_string (index) + " ("
                      + print_edit (e) + ")";
   unsigned w = e.width;
-  if (w == 0 || w > slot_words)
+  if (w == 0 || w > slot_units)
     {
       report (r, what + " has width " + std::to_string (w));
       return;
@@ -445,7 +506,7 @@ checker::apply_edit (uint32_t index, state &s, reporting r)
             if (size_t (e.temp) + k < max_hard_regs)
               s[reg_index (e.temp + k)] = junk;
         if (e.slot != no_slot && e.slot < a_.slots.size ())
-          for (unsigned k = 0; k < slot_words; ++k)
+          for (unsigned k = 0; k < slot_units; ++k)
             s[slot_index (e.slot, k)] = junk;
         if (e.slot != no_slot)
           slot_ok (e.slot, f);
@@ -464,11 +525,20 @@ checker::apply_edit (uint32_t index, state &s, reporting r)
                      + " which is not memory_direct to or from memory");
         if (!slot_ok (e.slot, f))
           return;
+        unsigned upr = units_per_reg (f);
+        if (w * upr > slot_units)
+          {
+            report (r, what + " moves more than " + std::to_string (slot_units * 4)
+                       + " bytes");
+            return;
+          }
         for (unsigned k = 0; k < w; ++k)
           if (load)
-            s[reg_index (reg + k)] = s[slot_index (e.slot, k)];
+            s[reg_index (reg + k)]
+              = load_units (s, slot_index (e.slot, k * upr), upr);
           else
-            s[slot_index (e.slot, k)] = s[reg_index (reg + k)];
+            store_units (s, slot_index (e.slot, k * upr),
+                         s[reg_index (reg + k)], upr);
         break;
       }
     }
@@ -491,9 +561,14 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
   auto opw = [&] (size_t k) {
     return where + " operand " + std::to_string (k);
   };
-  auto width_of = [&] (const operand &op) -> unsigned {
-    return op.kind == operand_kind::use || op.kind == operand_kind::def
-             ? f_.values[op.value].width : op.width;
+  auto width_of = [&] (size_t k) -> unsigned {
+    const operand &op = in.ops[k];
+    if (op.kind == operand_kind::use_hard || op.kind == operand_kind::def_hard)
+      return op.width;
+    const location &l = locs[k];
+    if (l.is_reg () && l.reg < max_hard_regs && file_of_[l.reg] != no_file)
+      return regs_in_file (op.value, file_of_[l.reg]);
+    return f_.values[op.value].width;
   };
 
   // Check that a use/def operand's location is a register the operand
@@ -508,7 +583,14 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
                    + print_location (l));
         return false;
       }
-    if (!range_in_file (l.reg, v.width, v.file))
+    // An operand may name another file than its value's (the allocator
+    // copies the value over just for this instruction): then the
+    // register must be in the operand's set and its file.
+    file_id g = file_of_[l.reg];
+    bool cross = g != v.file && g != no_file
+                 && (op.allowed & v.allowed).none ();
+    file_id want = cross ? g : v.file;
+    if (!range_in_file (l.reg, regs_in_file (op.value, want), want))
       {
         report (r, opw (k) + " puts v" + std::to_string (op.value)
                    + " in " + reg_name (l.reg) + " outside its file "
@@ -519,7 +601,7 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
       report (r, opw (k) + " puts v" + std::to_string (op.value) + " in "
                  + reg_name (l.reg) + " which the operand does not allow "
                  + print_reg_set (op.allowed));
-    if (!v.allowed.test (l.reg))
+    if (!cross && !v.allowed.test (l.reg))
       report (r, opw (k) + " puts v" + std::to_string (op.value) + " in "
                  + reg_name (l.reg) + " which the value does not allow "
                  + print_reg_set (v.allowed));
@@ -535,16 +617,17 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
         {
           if (!check_place (k, op))
             continue;
-          unsigned w = f_.values[op.value].width;
-          for (unsigned j = 0; j < w; ++j)
+          file_id g = file_of_[l.reg];
+          unsigned upr = units_per_reg (g);
+          for (unsigned j = 0; j < regs_in_file (op.value, g); ++j)
             {
               const content &c = s[reg_index (l.reg + j)];
-              if (c != content::of_val (op.value, j))
+              content want = content::of_val (op.value, j * upr);
+              if (c != want)
                 {
                   report (r, opw (k) + " reads " + reg_name (l.reg + j)
-                             + " which holds " + describe (f_, c)
-                             + ", expected "
-                             + describe (f_, content::of_val (op.value, j)));
+                             + " which holds " + describe (c)
+                             + ", expected " + describe (want));
                   break;
                 }
             }
@@ -562,7 +645,7 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
               if (s[h] != content::of_hard (h))
                 {
                   report (r, opw (k) + " reads hard register " + reg_name (h)
-                             + " which holds " + describe (f_, s[h])
+                             + " which holds " + describe (s[h])
                              + " instead of its hard value");
                   break;
                 }
@@ -603,8 +686,8 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
                 if ((uo.kind == operand_kind::use
                      || uo.kind == operand_kind::use_hard)
                     && locs[u].is_reg ()
-                    && overlap (l.reg, width_of (op), locs[u].reg,
-                                width_of (uo)))
+                    && overlap (l.reg, width_of (k), locs[u].reg,
+                                width_of (u)))
                   report (r, opw (k) + " is earlyclobber but its "
                              + reg_name (l.reg) + " overlaps operand "
                              + std::to_string (u) + " in "
@@ -625,8 +708,8 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
           if ((o2.kind == operand_kind::def
                || o2.kind == operand_kind::def_hard)
               && l.is_reg () && locs[k2].is_reg ()
-              && overlap (l.reg, width_of (op), locs[k2].reg,
-                          width_of (o2)))
+              && overlap (l.reg, width_of (k), locs[k2].reg,
+                          width_of (k2)))
             report (r, opw (k) + " in " + reg_name (l.reg)
                        + " overlaps def operand " + std::to_string (k2)
                        + " in " + reg_name (locs[k2].reg));
@@ -637,11 +720,14 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
     {
       const operand &op = in.ops[k];
       const location &l = locs[k];
-      if (op.kind == operand_kind::def && l.is_reg ())
+      if (op.kind == operand_kind::def && l.is_reg ()
+          && file_of_[l.reg] != no_file)
         {
-          for (unsigned j = 0; j < f_.values[op.value].width; ++j)
+          file_id g = file_of_[l.reg];
+          unsigned upr = units_per_reg (g);
+          for (unsigned j = 0; j < regs_in_file (op.value, g); ++j)
             if (size_t (l.reg) + j < max_hard_regs)
-              s[reg_index (l.reg + j)] = content::of_val (op.value, j);
+              s[reg_index (l.reg + j)] = content::of_val (op.value, j * upr);
         }
       else if (op.kind == operand_kind::def_hard)
         for (unsigned j = 0; j < op.width; ++j)
@@ -694,6 +780,7 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
       const value &dv = f_.values[p.def];
       value_id arg = p.args[j];
       cells.clear ();
+      unsigned step = 1;
       if (l.is_reg ())
         {
           if (!range_in_file (l.reg, dv.width, dv.file))
@@ -709,6 +796,7 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
                        + " which the value does not allow");
           for (unsigned w = 0; w < dv.width; ++w)
             cells.push_back (reg_index (l.reg + w));
+          step = units_per_reg (dv.file);
         }
       else if (l.is_slot () && l.slot < a_.slots.size ())
         {
@@ -717,8 +805,10 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
             report (r, where + std::to_string (k) + " slot s"
                        + std::to_string (l.slot) + " is too small for v"
                        + std::to_string (p.def));
-          for (unsigned w = 0; w < dv.width; ++w)
-            cells.push_back (slot_index (l.slot, w));
+          for (unsigned u = 0; u < value_units (p.def) && u < slot_units;
+               ++u)
+            cells.push_back (slot_index (l.slot, u));
+          step = 1;
         }
       else
         {
@@ -728,11 +818,11 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
           continue;
         }
       for (unsigned w = 0; w < cells.size (); ++w)
-        if (s[cells[w]] != content::of_val (arg, w))
+        if (s[cells[w]] != content::of_val (arg, w * step))
           {
             report (r, where + std::to_string (k) + " expects v"
                        + std::to_string (arg) + " in " + print_location (l)
-                       + " which holds " + describe (f_, s[cells[w]]));
+                       + " which holds " + describe (s[cells[w]]));
             break;
           }
     }
@@ -740,11 +830,17 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
     {
       const phi &p = succ.phis[k];
       const location &l = a_.phi_loc[sb][k];
-      for (unsigned w = 0; w < f_.values[p.def].width; ++w)
-        if (l.is_reg () && size_t (l.reg) + w < max_hard_regs)
-          s[reg_index (l.reg + w)] = content::of_val (p.def, w);
-        else if (l.is_slot () && l.slot < a_.slots.size () && w < slot_words)
-          s[slot_index (l.slot, w)] = content::of_val (p.def, w);
+      const value &dv = f_.values[p.def];
+      if (l.is_reg ())
+        for (unsigned w = 0; w < dv.width; ++w)
+          {
+            if (size_t (l.reg) + w < max_hard_regs)
+              s[reg_index (l.reg + w)]
+                = content::of_val (p.def, w * units_per_reg (dv.file));
+          }
+      else if (l.is_slot () && l.slot < a_.slots.size ())
+        for (unsigned u = 0; u < value_units (p.def) && u < slot_units; ++u)
+          s[slot_index (l.slot, u)] = content::of_val (p.def, u);
     }
 }
 
@@ -791,7 +887,7 @@ checker::run ()
       }
     std::reverse (rpo.begin (), rpo.end ());
   }
-  size_t cells = max_hard_regs + a_.slots.size () * slot_words;
+  size_t cells = max_hard_regs + a_.slots.size () * slot_units;
   content top { content::kind::top, 0, 0 };
   std::vector<state> in (n, state (cells, top));
   entry_state (in[0]);

@@ -195,19 +195,28 @@ struct walker
       }
     hreg best = no_hreg;
     int best_points = -1;
-    for (hreg h : w.tgt.files[x.file].regs)
+    // First stay clear of pre-coloured values' registers, then not.
+    hreg_set avoid = w.live.avoid[v];
+    if (w.wv[v].tie_def != no_value)
+      avoid |= w.live.avoid[w.wv[v].tie_def];
+    for (const hreg_set &f : { forbid | avoid, forbid })
       {
-        if (!fits (v, h, allowed, forbid) || !free_at (v, h))
-          continue;
-        int points = 0;
-        for (auto [r, p] : prefs)
-          if (r == h)
-            points += p;
-        if (points > best_points)
+        for (hreg h : w.tgt.files[x.file].regs)
           {
-            best = h;
-            best_points = points;
+            if (!fits (v, h, allowed, f) || !free_at (v, h))
+              continue;
+            int points = 0;
+            for (auto [r, p] : prefs)
+              if (r == h)
+                points += p;
+            if (points > best_points)
+              {
+                best = h;
+                best_points = points;
+              }
           }
+        if (best != no_hreg)
+          break;
       }
     if (best != no_hreg)
       {

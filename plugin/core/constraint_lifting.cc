@@ -166,6 +166,10 @@ lift_constraints (work &w)
                        + where (w, b, i, k);
               hreg_set both = u.allowed & d.allowed
                               & w.starts (dv.file, dv.width);
+              // The use's register must also suit the use's input value.
+              if (u.value < w.in.values.size ()
+                  && w.in.values[u.value].file == dv.file)
+                both &= w.in.values[u.value].allowed;
               hreg_set forbid;
               for (unsigned h = 0; h < max_hard_regs; ++h)
                 if ((work::span (h, dv.width) & def_hard_regs).any ())
@@ -219,7 +223,11 @@ lift_constraints (work &w)
               if (f == no_file)
                 return "operand " + where (w, b, i, k)
                        + " accepts no allocatable register";
+              // The operand's register must suit the input value too,
+              // unless the operand lies in another file.
               hreg_set a = o.allowed & w.starts (f, v.width);
+              if (f == w.in.values[o.value].file)
+                a &= w.in.values[o.value].allowed;
               if (a.none ())
                 return "operand " + where (w, b, i, k)
                        + " accepts no register for its width";

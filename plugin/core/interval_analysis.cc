@@ -354,8 +354,8 @@ analyse_intervals (work &w)
     }
 
   // A value whose allowed set has a single start register is as good as
-  // pre-coloured (seed 001, 4.4): other values avoid that register where
-  // they overlap it, as they avoid hard-register ranges.
+  // pre-coloured (seed 001, 4.4): other values prefer to avoid that
+  // register where they overlap it (liveness::avoid).
   std::vector<bool> precoloured (nv, false);
   for (value_id v = 0; v < nv; ++v)
     {
@@ -375,6 +375,7 @@ analyse_intervals (work &w)
   tree.build ();
   pre_tree.build ();
   L.forbidden.assign (nv, hreg_set ());
+  L.avoid.assign (nv, hreg_set ());
   for (value_id v = 0; v < nv; ++v)
     {
       hreg_set f, g;
@@ -391,7 +392,8 @@ analyse_intervals (work &w)
       if (precoloured[v])
         g &= ~work::span (hreg (w.fn.values[v].allowed._Find_first ()),
                           w.fn.values[v].width);
-      L.forbidden[v] = f | g;
+      L.forbidden[v] = f;
+      L.avoid[v] = g;
     }
 }
 

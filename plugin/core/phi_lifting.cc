@@ -122,8 +122,9 @@ lift_phis (work &w)
         {
           phi &ph = w.fn.blocks[b].phis[i];
           value_id a = ph.def;
+          // The lifted values take the def's allowed set: the lifted def's
+          // register is where the phi's def is at the block's start.
           value tmpl = w.fn.values[a];
-          tmpl.allowed = w.starts (tmpl.file, tmpl.width);
           tmpl.memory_only = false;
           std::string base = tmpl.name;
 

@@ -75,6 +75,41 @@ struct sequencer
     return no_hreg;
   }
 
+  // Return a register range of file F and width W to use as a
+  // temporary: a free one, or else one whose contents are saved in the
+  // scratch slot (*BORROWED is then true and release () restores it).
+  // Return no_hreg if neither exists.
+  hreg borrow (file_id f, unsigned w, bool *borrowed)
+  {
+    *borrowed = false;
+    hreg h = find_free (f, w);
+    if (h != no_hreg || f >= t.files.size () || scratch == no_slot
+        || scratch_busy || !t.files[f].memory_direct)
+      return h;
+    for (hreg r : t.files[f].regs)
+      {
+        bool ok = true;
+        for (unsigned k = 0; k < w && ok; ++k)
+          ok = r + k < max_hard_regs && file_of[r + k] == f;
+        if (!ok)
+          continue;
+        emit (edit::kind::store, w, no_hreg, r, scratch, no_hreg, "saved");
+        scratch_busy = true;
+        *borrowed = true;
+        return r;
+      }
+    return no_hreg;
+  }
+
+  // Restore H (width W) borrowed by borrow ().
+  void release (hreg h, unsigned w, bool borrowed)
+  {
+    if (!borrowed)
+      return;
+    emit (edit::kind::load, w, h, no_hreg, scratch, no_hreg, "restored");
+    scratch_busy = false;
+  }
+
   void emit (edit::kind k, unsigned w, hreg dst, hreg src, slot_id s,
              hreg temp, const std::string &what)
   {
@@ -98,13 +133,15 @@ struct sequencer
     if (m.dst.is_slot () && m.src.is_slot ())
       {
         file_id f = rf.memory_direct ? m.file : rf.via_file;
-        hreg tmp = find_free (f, m.width);
+        bool borrowed;
+        hreg tmp = borrow (f, m.width, &borrowed);
         if (tmp == no_hreg)
           return "no free register to move between stack slots";
         emit (edit::kind::load, m.width, tmp, no_hreg, m.src.slot, no_hreg,
               m.what);
         emit (edit::kind::store, m.width, no_hreg, tmp, m.dst.slot, no_hreg,
               m.what);
+        release (tmp, m.width, borrowed);
         return "";
       }
     if (m.dst.is_slot () || m.src.is_slot ())
@@ -119,7 +156,8 @@ struct sequencer
                   m.what);
             return "";
           }
-        hreg g = find_free (rf.via_file, m.width);
+        bool borrowed;
+        hreg g = borrow (rf.via_file, m.width, &borrowed);
         if (g == no_hreg)
           return "no free " + (rf.via_file < t.files.size ()
                                  ? t.files[rf.via_file].name
@@ -135,6 +173,7 @@ struct sequencer
             emit (edit::kind::load, m.width, g, no_hreg, s, no_hreg, m.what);
             emit (edit::kind::copy, m.width, r, g, no_slot, no_hreg, m.what);
           }
+        release (g, m.width, borrowed);
         return "";
       }
     emit (edit::kind::copy, m.width, m.dst.reg, m.src.reg, no_slot, no_hreg,
@@ -241,11 +280,19 @@ sequentialize (const target &t, std::vector<transfer> moves,
           if (!clean)
             continue;
           hreg temp;
-          bool via_slot;
+          bool via_slot, borrowed = false;
           if (!S.swap_temp (m.file, m.width, &temp, &via_slot))
-            continue;
+            {
+              // No free register of the other file: borrow one.
+              if (t.files[m.file].swap != swap_method::via_other_file)
+                continue;
+              temp = S.borrow (t.files[m.file].via_file, m.width, &borrowed);
+              if (temp == no_hreg)
+                continue;
+            }
           S.emit (edit::kind::swap, m.width, m.dst.reg, m.src.reg,
                   via_slot ? scratch : no_slot, temp, m.what);
+          S.release (temp, m.width, borrowed);
           pending.erase (pending.begin () + i);
           for (transfer &p : pending)
             if (p.src == m.dst)

@@ -161,6 +161,10 @@ struct liveness
   // somewhere in v's live range.
   std::vector<hreg_set> forbidden;
 
+  // avoid[v]: registers of values with a single allowed register that
+  // overlap v (a preference to stay clear, not a constraint).
+  std::vector<hreg_set> avoid;
+
   // across_in_memory[v]: v is live across an instruction with
   // values_across_in_memory.
   std::vector<bool> across_in_memory;
