@@ -359,3 +359,60 @@ TEST (Checker, ShapeAndInputErrors)
   g.blocks[0].insns[3].ops[1].value = 2;
   EXPECT_TRUE (has (check_allocation (g, t, blank (g)), "input:"));
 }
+
+// Operands in another file than their value (the allocator copies the
+// value over for the instruction): contents are tracked in 4-byte units,
+// so a GPR pair stored and reloaded as one FPR is still the same value.
+TEST (Checker, CrossFileOperands)
+{
+  target t = make_test_target (8, 4, 2);
+  function f = parse (R"(
+function f
+value v0 gpr w=2
+value v1 fpr
+value v2 gpr
+value v3 gpr w=2
+block 0
+  insn def:v0 def:v1 def:v2
+  insn use:v0{f1-f2} use:v1{r3,r5,r30} use:v2{f1-f2}
+  insn def:v3{f1-f2}
+  insn use:v3
+)", t);
+  allocation a = blank (f);
+  a.slots = { { 8, 8 }, { 8, 8 }, { 8, 8 }, { 8, 8 } };
+  a.operand_loc[0][0] = { R (3), R (fpr (1)), R (5) };
+  // v0 (r3:r4) to f2, v1 (f1) to r30:r31, v2 (r5) to f1.
+  a.edits.push_back (mk (edit::kind::store, before (0, 1), no_hreg, 3, 0,
+                         no_hreg, 2));
+  a.edits.push_back (mk (edit::kind::store, before (0, 1), no_hreg, fpr (1),
+                         1));
+  a.edits.push_back (mk (edit::kind::store, before (0, 1), no_hreg, 5, 2));
+  a.edits.push_back (mk (edit::kind::load, before (0, 1), fpr (2), no_hreg,
+                         0));
+  a.edits.push_back (mk (edit::kind::load, before (0, 1), 30, no_hreg, 1,
+                         no_hreg, 2));
+  a.edits.push_back (mk (edit::kind::load, before (0, 1), fpr (1), no_hreg,
+                         2));
+  a.operand_loc[0][1] = { R (fpr (2)), R (30), R (fpr (1)) };
+  // v3 defined in f1, moved to r3:r4 through memory.
+  a.operand_loc[0][2] = { R (fpr (1)) };
+  a.edits.push_back (mk (edit::kind::store, after (0, 2), no_hreg, fpr (1),
+                         3));
+  a.edits.push_back (mk (edit::kind::load, after (0, 2), 3, no_hreg, 3,
+                         no_hreg, 2));
+  a.operand_loc[0][3] = { R (3) };
+  EXPECT_EQ (verify_function (f, t), "");
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+
+  // Reloading only half of v3 leaves r4 wrong.
+  allocation b = a;
+  b.edits.back ().width = 1;
+  EXPECT_TRUE (has (check_allocation (f, t, b),
+                    "block 0 insn 3 (origin 0) operand 0 reads r4 which "
+                    "holds v0 from byte 4, expected v3 from byte 4"));
+  // An FPR operand in a register outside the operand's set.
+  allocation c = a;
+  c.operand_loc[0][1][1] = R (31);
+  c.edits[4].dst_reg = 31;
+  EXPECT_TRUE (has (check_allocation (f, t, c), "outside its file"));
+}
