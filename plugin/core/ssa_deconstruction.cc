@@ -233,10 +233,15 @@ sequentialize (const target &t, std::vector<transfer> moves,
     return false;
   };
 
-  // Each iteration completes a move (safe operation or swap) or parks a
-  // source where it blocks nothing; a parked source is never parked
-  // again, so at most 2 * moves iterations are needed.
-  const size_t max_iterations = 2 * pending.size () + 2;
+  // Each iteration completes a move (safe operation or swap), splits the
+  // multi-word register moves into single words (once: a split move has
+  // at most max_value_width words), or parks a source where it blocks
+  // nothing (a parked source is never parked again); so
+  // 2 * words + 2 iterations suffice.
+  size_t words = 0;
+  for (const transfer &m : pending)
+    words += m.width;
+  const size_t max_iterations = 2 * words + 4;
   for (size_t iter = 0; !pending.empty (); ++iter)
     {
       if (iter > max_iterations)
@@ -307,6 +312,31 @@ sequentialize (const target &t, std::vector<transfer> moves,
           swapped = true;
         }
       if (swapped)
+        continue;
+
+      // Mixed widths can make the permutation unclean: register-to-
+      // register moves of several words become one move per word (each
+      // word is a register of its own), which swaps always resolve.
+      bool split = false;
+      for (size_t i = 0; i < pending.size (); ++i)
+        if (pending[i].width > 1 && pending[i].src.is_reg ()
+            && pending[i].dst.is_reg ())
+          {
+            transfer m = pending[i];
+            pending.erase (pending.begin () + i);
+            for (unsigned k = 0; k < m.width; ++k)
+              {
+                transfer x = m;
+                x.width = 1;
+                x.dst = location::in_reg (hreg (m.dst.reg + k));
+                x.src = location::in_reg (hreg (m.src.reg + k));
+                if (x.dst != x.src)
+                  pending.push_back (x);
+              }
+            split = true;
+            i = size_t (-1);
+          }
+      if (split)
         continue;
 
       // Park the source of a move that blocks pending[0]'s destination.
