@@ -10,7 +10,7 @@ namespace ssara {
 namespace {
 
 const char valid_keys[] =
-  "fallback=none|ira, stats[=FILE], check=on|off, dump";
+  "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N";
 
 // Return an error for KEY having VALUE when VALID lists what it accepts.
 std::string
@@ -43,6 +43,8 @@ option_help ()
     "checker (default off)\n"
     "  dump               write the pass's RTL dump (NAME.c.NNNr.ssara); "
     "-fdump-rtl-ssara is parsed before plugins load and is rejected\n"
+    "  limit=N            allocate only the first N functions; the later "
+    "ones go to IRA/LRA and are reported (for bisecting)\n"
     ;
 }
 
@@ -84,6 +86,16 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
             opts.checker = checker_policy::off;
           else
             errors.push_back (bad_value (key, value, "on, off"));
+        }
+      else if (strcmp (key, "limit") == 0)
+        {
+          char *end = nullptr;
+          long n = value ? strtol (value, &end, 10) : -1;
+          if (!value || !*value || *end || n < 0)
+            errors.push_back (bad_value (key, value,
+                                         "a non-negative integer"));
+          else
+            opts.limit = n;
         }
       else if (strcmp (key, "dump") == 0)
         {

@@ -40,6 +40,10 @@ struct plugin_options
   // -fdump-rtl-* before plugins are loaded, so -fdump-rtl-ssara itself
   // is rejected; this option switches the same dump on.
   bool dump = false;
+  // Allocate only the first LIMIT functions of the translation unit; the
+  // later ones go to IRA/LRA and are reported (for bisecting a
+  // miscompilation down to one function).  -1: no limit.
+  long limit = -1;
 };
 
 // Parse ARGC arguments ARGV into OPTS.  Return one error message per bad

@@ -76,6 +76,8 @@ public:
 
 private:
   const plugin_options &m_opts;
+  // Functions this pass has tried to allocate (for the limit option).
+  long m_functions_seen = 0;
 };
 
 unsigned int
@@ -86,7 +88,16 @@ pass_ssara::execute (::function *fun)
   // off (see rtl-rewrite.cc); every function starts from the target's
   // setting.
   ira_use_lra_p = targetm.lra_p ();
-  adapter_result r = allocate_function (m_opts);
+  adapter_result r;
+  if (m_opts.limit >= 0 && m_functions_seen >= m_opts.limit)
+    {
+      r.outcome = adapter_outcome::declined;
+      r.reason = "beyond -fplugin-arg-ssara-limit";
+      report_function (m_opts, function_name (fun), r);
+      return 0;
+    }
+  ++m_functions_seen;
+  r = allocate_function (m_opts);
   const char *name = function_name (fun);
   if (r.outcome == adapter_outcome::allocated)
     {

@@ -1,5 +1,10 @@
 // rtl-rewrite.cc -- see rtl-rewrite.h.
 //
+// Every hard register this file creates comes from gen_raw_REG: the
+// shared objects gen_rtx_REG returns for r1, r30, r31 would be taken for
+// the stack, PIC or frame pointer (an allocated r31 mistaken for the hard
+// frame pointer would be "eliminated" into r1).
+//
 // Order (notes recipe A6-B16): mark the registers the allocation writes
 // as ever-live and allocate the stack slots, so that the frame layout is
 // final; compute the eliminations; build every new pattern and every edit
@@ -395,7 +400,7 @@ rewriter::build_insns ()
             extract_insn (rtl);
             for (auto &s : scratches)
               {
-                rtx reg = gen_rtx_REG (GET_MODE (recog_data.operand[s.first]),
+                rtx reg = gen_raw_REG (GET_MODE (recog_data.operand[s.first]),
                                        s.second);
                 *recog_data.operand_loc[s.first] = reg;
                 for (int d = 0; d < recog_data.n_dups; ++d)
@@ -426,11 +431,11 @@ rewriter::reg_rtx (hreg h, unsigned k)
   switch (m_target.file_of (r))
     {
     case file_fpr:
-      return gen_rtx_REG (DFmode, r);
+      return gen_raw_REG (DFmode, r);
     case file_cr:
-      return gen_rtx_REG (CCmode, r);
+      return gen_raw_REG (CCmode, r);
     default:
-      return gen_rtx_REG (SImode, r);
+      return gen_raw_REG (SImode, r);
     }
 }
 
@@ -470,8 +475,8 @@ rewriter::emit_edit (const edit &e)
                 machine_mode m = m_target.file_of (e.dst_reg) == file_cr
                                  || m_target.file_of (e.src_reg) == file_cr
                                  ? CCmode : SImode;
-                dst = gen_rtx_REG (m, REGNO (dst));
-                src = gen_rtx_REG (m, REGNO (src));
+                dst = gen_raw_REG (m, REGNO (dst));
+                src = gen_raw_REG (m, REGNO (src));
               }
             emit_insn (gen_rtx_SET (dst, src));
           }
@@ -481,7 +486,7 @@ rewriter::emit_edit (const edit &e)
       for (unsigned k = 0; k < w; ++k)
         {
           rtx mem = slot_mem (e.slot, e.dst_reg, k);
-          emit_insn (gen_rtx_SET (gen_rtx_REG (GET_MODE (mem),
+          emit_insn (gen_rtx_SET (gen_raw_REG (GET_MODE (mem),
                                                e.dst_reg + k), mem));
         }
       return;
@@ -489,7 +494,7 @@ rewriter::emit_edit (const edit &e)
       for (unsigned k = 0; k < w; ++k)
         {
           rtx mem = slot_mem (e.slot, e.src_reg, k);
-          emit_insn (gen_rtx_SET (mem, gen_rtx_REG (GET_MODE (mem),
+          emit_insn (gen_rtx_SET (mem, gen_raw_REG (GET_MODE (mem),
                                                     e.src_reg + k)));
         }
       return;
@@ -510,18 +515,18 @@ rewriter::emit_edit (const edit &e)
           else if (e.temp != no_hreg)
             {
               machine_mode m = GET_MODE (a);
-              rtx t = gen_rtx_REG (m, e.temp + k);
-              emit_insn (gen_rtx_SET (t, gen_rtx_REG (m, REGNO (a))));
+              rtx t = gen_raw_REG (m, e.temp + k);
+              emit_insn (gen_rtx_SET (t, gen_raw_REG (m, REGNO (a))));
               emit_insn (gen_rtx_SET (a, b));
-              emit_insn (gen_rtx_SET (gen_rtx_REG (m, REGNO (b)), t));
+              emit_insn (gen_rtx_SET (gen_raw_REG (m, REGNO (b)), t));
             }
           else
             {
               rtx mem = slot_mem (e.slot, e.dst_reg, k);
-              emit_insn (gen_rtx_SET (mem, gen_rtx_REG (GET_MODE (mem),
+              emit_insn (gen_rtx_SET (mem, gen_raw_REG (GET_MODE (mem),
                                                         REGNO (a))));
               emit_insn (gen_rtx_SET (a, b));
-              emit_insn (gen_rtx_SET (gen_rtx_REG (GET_MODE (mem),
+              emit_insn (gen_rtx_SET (gen_raw_REG (GET_MODE (mem),
                                                    REGNO (b)), mem));
             }
         }
