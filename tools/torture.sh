@@ -31,6 +31,9 @@
 #       not counted as missing.  Refused for baselines unless
 #   SSARA_TORTURE_BASELINE_DIR  is set: where baseline-*.txt are read and
 #       written (default testsuite/torture; for testing the harness).
+#   SSARA_TORTURE_GROUPS   run only these groups of the mode (wide:
+#       "wide-execute", "wide-compile"); the results file then covers only
+#       them.
 #
 # Exit status: 0 when the suites ran, whatever their results (the results
 # file counts them); 2 when the harness itself failed.
@@ -197,6 +200,17 @@ case $mode in
   check|baseline|report) groups='execute' ;;
   *) groups='wide-execute wide-compile' ;;
 esac
+specsuffix=
+if [ -n "${SSARA_TORTURE_GROUPS:-}" ]; then
+  for g in $SSARA_TORTURE_GROUPS; do
+    case " $groups " in
+      *" $g "*) ;;
+      *) die "SSARA_TORTURE_GROUPS: no group $g in mode $mode (groups: $groups)" ;;
+    esac
+  done
+  groups=$SSARA_TORTURE_GROUPS
+  specsuffix=-$(echo $groups | tr ' ' '+')
+fi
 case $mode in
   baseline*) kind=baseline ;;
   report*) kind=report ;;
@@ -252,7 +266,7 @@ command -v qemu-ppc > /dev/null || die "qemu-ppc not found (apt-get install qemu
 command -v python3 > /dev/null || die "python3 not found"
 extract
 
-spec=$tdir/spec-$runmode
+spec=$tdir/spec-$runmode$specsuffix
 rm -f "$spec"
 mkdir -p "$tdir" "$build/results" "$basedir"
 # Preflight: when the plugin cannot even compile a trivial program, every
