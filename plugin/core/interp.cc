@@ -4,6 +4,7 @@
 
 #include "ir-text.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <sstream>
@@ -54,12 +55,44 @@ branch_choice (uint64_t seed, block_id b, uint64_t count, uint64_t inputs,
                    % n);
 }
 
-// The semantics shared by both modes: MACHINE provides read_use (k),
-// read_hard (r), write_def (k, words), write_hard (r, word),
-// clobber (r, word), edits before/after/at the end/on edges, and phis.
+// Registers hold 4-byte units (an 8-byte FPR holds two), so a value can
+// move between files with different register sizes.
+constexpr unsigned max_units_per_reg = 4;
+constexpr unsigned slot_units = 8;
+using reg_units = std::array<uint64_t, max_units_per_reg>;
+
+// How many units registers and values have on target T.
+struct layout
+{
+  std::array<unsigned, max_hard_regs> upr;
+  std::array<file_id, max_hard_regs> file;
+  const target &t;
+  const function &f;
+
+  layout (const function &fn, const target &tg) : t (tg), f (fn)
+  {
+    for (hreg r = 0; r < max_hard_regs; ++r)
+      {
+        file[r] = t.file_of (r);
+        upr[r] = file[r] == no_file ? 1 : file_upr (file[r]);
+      }
+  }
+  unsigned file_upr (file_id g) const
+  {
+    return std::min (max_units_per_reg,
+                     std::max (1u, t.files[g].bytes_per_reg / 4));
+  }
+  unsigned value_units (value_id v) const
+  { return f.values[v].width * file_upr (f.values[v].file); }
+};
+
+// The semantics shared by both modes: MACHINE provides read_use,
+// read_hard, write_def, write_hard, clobber, edits before/after/at the
+// end/on edges, and phis.
 template <typename machine>
 run_trace
-run (const function &f, uint64_t seed, unsigned max_steps, machine &m)
+run (const function &f, const layout &lay, uint64_t seed,
+     unsigned max_steps, machine &m)
 {
   run_trace tr;
   std::vector<uint64_t> count (f.blocks.size (), 0);
@@ -89,10 +122,15 @@ run (const function &f, uint64_t seed, unsigned max_steps, machine &m)
             {
               const operand &op = in.ops[k];
               if (op.kind == operand_kind::use)
-                m.read_use (b, i, k, f.values[op.value].width, words);
+                m.read_use (b, i, k, op.value, words);
               else if (op.kind == operand_kind::use_hard)
                 for (unsigned j = 0; j < op.width; ++j)
-                  words.push_back (m.read_hard (hreg (op.reg + j)));
+                  {
+                    hreg r = hreg (op.reg + j);
+                    for (unsigned u = 0; r < max_hard_regs && u < lay.upr[r];
+                         ++u)
+                      words.push_back (m.hard_unit (r, u));
+                  }
             }
           uint64_t inputs = 0x1a2b3c;
           for (uint64_t w : words)
@@ -102,7 +140,8 @@ run (const function &f, uint64_t seed, unsigned max_steps, machine &m)
           // Destroy.
           for (hreg r = 0; r < max_hard_regs; ++r)
             if (in.clobbers.test (r) || in.values_across_in_memory)
-              m.clobber (r, poison (b, i, r));
+              for (unsigned u = 0; u < max_units_per_reg; ++u)
+                m.hard_unit (r, u) = poison (b, i, r) + u;
           // Write.
           trace_event ev;
           ev.k = trace_event::kind::insn;
@@ -116,18 +155,32 @@ run (const function &f, uint64_t seed, unsigned max_steps, machine &m)
               if (op.kind != operand_kind::def
                   && op.kind != operand_kind::def_hard)
                 continue;
-              unsigned w = op.kind == operand_kind::def
-                             ? f.values[op.value].width : op.width;
-              std::vector<uint64_t> out (w);
-              for (unsigned j = 0; j < w; ++j)
-                out[j] = in.kind == insn_kind::copy && next_copy_word < words.size ()
+              unsigned n = 0;
+              if (op.kind == operand_kind::def)
+                n = lay.value_units (op.value);
+              else
+                for (unsigned j = 0; j < op.width; ++j)
+                  if (op.reg + j < max_hard_regs)
+                    n += lay.upr[op.reg + j];
+              std::vector<uint64_t> out (n);
+              for (unsigned j = 0; j < n; ++j)
+                out[j] = in.kind == insn_kind::copy
+                             && next_copy_word < words.size ()
                            ? words[next_copy_word++]
                            : def_word (b, i, k, j, inputs);
               if (op.kind == operand_kind::def)
                 m.write_def (b, i, k, op.value, out);
               else
-                for (unsigned j = 0; j < w; ++j)
-                  m.write_hard (hreg (op.reg + j), out[j]);
+                {
+                  size_t x = 0;
+                  for (unsigned j = 0; j < op.width; ++j)
+                    {
+                      hreg r = hreg (op.reg + j);
+                      for (unsigned u = 0;
+                           r < max_hard_regs && u < lay.upr[r]; ++u)
+                        m.hard_unit (r, u) = out[x++];
+                    }
+                }
               ev.defs.insert (ev.defs.end (), out.begin (), out.end ());
             }
           tr.events.push_back (std::move (ev));
@@ -184,40 +237,43 @@ pred_index (const function &f, block_id b, uint32_t s)
   return 0;
 }
 
+// Fill REGS with the entry contents.
+void
+entry_regs (std::array<reg_units, max_hard_regs> &regs, uint64_t seed)
+{
+  for (hreg r = 0; r < max_hard_regs; ++r)
+    for (unsigned u = 0; u < max_units_per_reg; ++u)
+      regs[r][u] = entry_word (seed, r) + u;
+}
+
 // Mode A: SSA values and a separate array of hard registers.
 struct ssa_machine
 {
   const function &f;
+  const layout &lay;
   std::vector<std::vector<uint64_t>> vals;
-  std::array<uint64_t, max_hard_regs> hard;
+  std::array<reg_units, max_hard_regs> hard;
   std::string error;
 
-  ssa_machine (const function &fn, uint64_t seed)
-    : f (fn), vals (fn.values.size ())
+  ssa_machine (const function &fn, const layout &l, uint64_t seed)
+    : f (fn), lay (l), vals (fn.values.size ())
   {
-    for (hreg r = 0; r < max_hard_regs; ++r)
-      hard[r] = entry_word (seed, r);
+    entry_regs (hard, seed);
   }
   void edits_before (block_id, uint32_t) {}
   void edits_after (block_id, uint32_t) {}
-  void read_use (block_id b, uint32_t i, size_t k, unsigned w,
+  void read_use (block_id, uint32_t, size_t, value_id v,
                  std::vector<uint64_t> &out)
   {
-    const std::vector<uint64_t> &v = vals[f.blocks[b].insns[i].ops[k].value];
-    for (unsigned j = 0; j < w; ++j)
-      out.push_back (j < v.size () ? v[j] : 0);
+    unsigned n = lay.value_units (v);
+    for (unsigned j = 0; j < n; ++j)
+      out.push_back (j < vals[v].size () ? vals[v][j] : 0);
   }
-  uint64_t read_hard (hreg r) { return r < max_hard_regs ? hard[r] : 0; }
-  void clobber (hreg r, uint64_t w) { hard[r] = w; }
+  uint64_t &hard_unit (hreg r, unsigned u) { return hard[r][u]; }
   void write_def (block_id, uint32_t, size_t, value_id v,
-                  const std::vector<uint64_t> &words)
+                  const std::vector<uint64_t> &units)
   {
-    vals[v] = words;
-  }
-  void write_hard (hreg r, uint64_t w)
-  {
-    if (r < max_hard_regs)
-      hard[r] = w;
+    vals[v] = units;
   }
   void take_edge (block_id b, uint32_t s)
   {
@@ -235,20 +291,19 @@ struct ssa_machine
 struct alloc_machine
 {
   const function &f;
-  const target &t;
+  const layout &lay;
   const allocation &a;
-  std::array<uint64_t, max_hard_regs> regs;
-  std::map<slot_id, std::array<uint64_t, 4>> slots;
+  std::array<reg_units, max_hard_regs> regs;
+  std::map<slot_id, std::array<uint64_t, slot_units>> slots;
   std::string error;
   std::vector<std::vector<std::vector<uint32_t>>> before, after;
   std::map<std::pair<block_id, block_id>, std::vector<uint32_t>> edge;
 
-  alloc_machine (const function &fn, const target &tg, const allocation &al,
+  alloc_machine (const function &fn, const layout &l, const allocation &al,
                  uint64_t seed)
-    : f (fn), t (tg), a (al)
+    : f (fn), lay (l), a (al)
   {
-    for (hreg r = 0; r < max_hard_regs; ++r)
-      regs[r] = entry_word (seed, r);
+    entry_regs (regs, seed);
     before.resize (f.blocks.size ());
     after.resize (f.blocks.size ());
     for (block_id b = 0; b < f.blocks.size (); ++b)
@@ -278,9 +333,9 @@ struct alloc_machine
       }
   }
 
-  uint64_t &reg (hreg r)
+  reg_units &reg (hreg r)
   {
-    static uint64_t sink;
+    static reg_units sink;
     if (r >= max_hard_regs)
       {
         error = "access to register " + std::to_string (r);
@@ -288,25 +343,26 @@ struct alloc_machine
       }
     return regs[r];
   }
+  uint64_t &hard_unit (hreg r, unsigned u) { return reg (r)[u]; }
 
-  uint64_t &slot_word (slot_id s, unsigned w)
+  uint64_t &slot_unit (slot_id s, unsigned u)
   {
     static uint64_t sink;
-    if (s >= a.slots.size () || w >= 4)
+    if (s >= a.slots.size () || u >= slot_units)
       {
-        error = "access to slot " + std::to_string (s) + " word "
-                + std::to_string (w) + " which does not exist";
+        error = "access to slot " + std::to_string (s) + " byte "
+                + std::to_string (4 * u) + " which does not exist";
         return sink;
       }
     auto it = slots.find (s);
     if (it == slots.end ())
       {
-        std::array<uint64_t, 4> init;
-        for (unsigned k = 0; k < 4; ++k)
+        std::array<uint64_t, slot_units> init;
+        for (unsigned k = 0; k < slot_units; ++k)
           init[k] = 0x5107000000000000ull | (uint64_t (s) << 8) | k;
         it = slots.emplace (s, init).first;
       }
-    return it->second[w];
+    return it->second[u];
   }
 
   void apply (uint32_t index)
@@ -317,7 +373,7 @@ struct alloc_machine
       {
       case edit::kind::copy:
         {
-          std::vector<uint64_t> tmp (w);
+          std::vector<reg_units> tmp (w);
           for (unsigned k = 0; k < w; ++k)
             tmp[k] = reg (hreg (e.src_reg + k));
           for (unsigned k = 0; k < w; ++k)
@@ -329,19 +385,28 @@ struct alloc_machine
           std::swap (reg (hreg (e.dst_reg + k)), reg (hreg (e.src_reg + k)));
         if (e.temp != no_hreg)
           for (unsigned k = 0; k < w; ++k)
-            reg (hreg (e.temp + k)) = 0x7e3b000000000000ull | index;
+            reg (hreg (e.temp + k)).fill (0x7e3b000000000000ull | index);
         if (e.slot != no_slot)
-          for (unsigned k = 0; k < 4 && error.empty (); ++k)
-            slot_word (e.slot, k) = 0x7e3b000000000000ull | index;
+          for (unsigned k = 0; k < slot_units && error.empty (); ++k)
+            slot_unit (e.slot, k) = 0x7e3b000000000000ull | index;
         break;
       case edit::kind::load:
-        for (unsigned k = 0; k < w; ++k)
-          reg (hreg (e.dst_reg + k)) = slot_word (e.slot, k);
-        break;
       case edit::kind::store:
-        for (unsigned k = 0; k < w; ++k)
-          slot_word (e.slot, k) = reg (hreg (e.src_reg + k));
-        break;
+        {
+          bool load = e.k == edit::kind::load;
+          hreg base = load ? e.dst_reg : e.src_reg;
+          for (unsigned k = 0; k < w && error.empty (); ++k)
+            {
+              hreg r = hreg (base + k);
+              unsigned upr = r < max_hard_regs ? lay.upr[r] : 1;
+              for (unsigned u = 0; u < upr && error.empty (); ++u)
+                if (load)
+                  reg (r)[u] = slot_unit (e.slot, k * upr + u);
+                else
+                  slot_unit (e.slot, k * upr + u) = reg (r)[u];
+            }
+          break;
+        }
       }
   }
   void run_list (const std::vector<uint32_t> &l)
@@ -360,28 +425,32 @@ struct alloc_machine
       return a.operand_loc[b][i][k];
     return none;
   }
-  void read_use (block_id b, uint32_t i, size_t k, unsigned w,
+  // Return unit J of the value at L (registers of L's file, in order).
+  uint64_t &unit_at (const location &l, unsigned j)
+  {
+    static uint64_t sink;
+    if (l.is_slot ())
+      return slot_unit (l.slot, j);
+    if (!l.is_reg () || l.reg >= max_hard_regs)
+      return sink = 0x0ddull;
+    unsigned upr = lay.upr[l.reg];
+    return reg (hreg (l.reg + j / upr))[j % upr];
+  }
+  void read_use (block_id b, uint32_t i, size_t k, value_id v,
                  std::vector<uint64_t> &out)
   {
     const location &l = loc (b, i, k);
-    for (unsigned j = 0; j < w; ++j)
-      out.push_back (l.is_reg () ? reg (hreg (l.reg + j))
-                                 : l.is_slot () ? slot_word (l.slot, j)
-                                                : 0x0ddull);
+    unsigned n = lay.value_units (v);
+    for (unsigned j = 0; j < n; ++j)
+      out.push_back (unit_at (l, j));
   }
-  uint64_t read_hard (hreg r) { return reg (r); }
-  void clobber (hreg r, uint64_t w) { regs[r] = w; }
   void write_def (block_id b, uint32_t i, size_t k, value_id,
-                  const std::vector<uint64_t> &words)
+                  const std::vector<uint64_t> &units)
   {
     const location &l = loc (b, i, k);
-    for (unsigned j = 0; j < words.size (); ++j)
-      if (l.is_reg ())
-        reg (hreg (l.reg + j)) = words[j];
-      else if (l.is_slot ())
-        slot_word (l.slot, j) = words[j];
+    for (unsigned j = 0; j < units.size (); ++j)
+      unit_at (l, j) = units[j];
   }
-  void write_hard (hreg r, uint64_t w) { reg (r) = w; }
   void take_edge (block_id b, uint32_t s)
   {
     auto it = edge.find ({ b, f.blocks[b].succs[s] });
@@ -409,18 +478,21 @@ describe_event (const trace_event &e)
 } // namespace
 
 run_trace
-run_ssa (const function &f, uint64_t seed, unsigned max_steps)
+run_ssa (const function &f, const target &t, uint64_t seed,
+         unsigned max_steps)
 {
-  ssa_machine m (f, seed);
-  return run (f, seed, max_steps, m);
+  layout lay (f, t);
+  ssa_machine m (f, lay, seed);
+  return run (f, lay, seed, max_steps, m);
 }
 
 run_trace
 run_allocated (const function &f, const target &t, const allocation &a,
                uint64_t seed, unsigned max_steps)
 {
-  alloc_machine m (f, t, a, seed);
-  return run (f, seed, max_steps, m);
+  layout lay (f, t);
+  alloc_machine m (f, lay, a, seed);
+  return run (f, lay, seed, max_steps, m);
 }
 
 std::string
@@ -430,7 +502,7 @@ compare_runs (const function &f, const target &t, const allocation &a,
   std::string bad = verify_function (f, t);
   if (!bad.empty ())
     return "input: " + bad;
-  run_trace ra = run_ssa (f, seed);
+  run_trace ra = run_ssa (f, t, seed);
   run_trace rb = run_allocated (f, t, a, seed);
   if (!ra.error.empty ())
     return "SSA run: " + ra.error;

@@ -2,8 +2,11 @@
 //
 // Instructions have no opcodes, so the interpreter gives them a
 // deterministic meaning of its own: every definition computes a hash of
-// the instruction's position, the operand index, the word index and the
-// concrete words the instruction reads (its uses and use_hard registers).
+// the instruction's position, the operand index, the unit index and the
+// concrete units the instruction reads (its uses and use_hard registers).
+// Values and registers are made of 4-byte units (bytes_per_reg / 4 per
+// register), so a value may be copied into another file for one operand
+// (a GPR pair reloaded as one FPR) and still read the same.
 // A copy passes its source through; a clobbered register receives a
 // poison pattern; a block with several successors picks one from a hash of
 // what its terminator reads, how often the block has run, and the seed.
@@ -37,9 +40,9 @@ struct trace_event
   // For insn: the instruction index.  For branch: the successor index
   // taken.
   uint32_t index = 0;
-  // For insn: a hash of every word the instruction read.
+  // For insn: a hash of every 4-byte unit the instruction read.
   uint64_t inputs = 0;
-  // For insn: the words of its defs and def_hards, in operand order.
+  // For insn: the units of its defs and def_hards, in operand order.
   std::vector<uint64_t> defs;
 };
 
@@ -57,8 +60,8 @@ struct run_trace
 // Instructions plus branches a run may execute.
 constexpr unsigned default_max_steps = 10000;
 
-// Run F in SSA form (mode A).
-run_trace run_ssa (const function &f, uint64_t seed,
+// Run F in SSA form (mode A).  T gives the register sizes.
+run_trace run_ssa (const function &f, const target &t, uint64_t seed,
                    unsigned max_steps = default_max_steps);
 
 // Run the allocated program A of F for T (mode B).

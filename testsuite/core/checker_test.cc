@@ -2,6 +2,7 @@
 // and catches each kind of corruption.
 
 #include "checker.h"
+#include "interp.h"
 #include "ir-text.h"
 #include "test-targets.h"
 #include "test-util.h"
@@ -403,10 +404,13 @@ block 0
   a.operand_loc[0][3] = { R (3) };
   EXPECT_EQ (verify_function (f, t), "");
   EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  // The interpreter agrees (it counts 4-byte units too).
+  EXPECT_EQ (compare_runs (f, t, a, 1), "");
 
   // Reloading only half of v3 leaves r4 wrong.
   allocation b = a;
   b.edits.back ().width = 1;
+  EXPECT_NE (compare_runs (f, t, b, 1), "");
   EXPECT_TRUE (has (check_allocation (f, t, b),
                     "block 0 insn 3 (origin 0) operand 0 reads r4 which "
                     "holds v0 from byte 4, expected v3 from byte 4"));

@@ -171,7 +171,7 @@ TEST (Fuzz, GeneratorMakesValidPrograms)
       ASSERT_EQ (parse_function (text, t, &g), "") << text;
       ASSERT_EQ (print_function (g, t), text);
       // The SSA run works.
-      run_trace tr = run_ssa (f, seed);
+      run_trace tr = run_ssa (f, t, seed);
       ASSERT_EQ (tr.error, "");
     }
 }

@@ -71,7 +71,7 @@ TEST (Interp, SsaRunIsDeterministic)
 {
   target t = make_test_target (32, 0, 0);
   function f = parse (straight, t);
-  run_trace a = run_ssa (f, 1), b = run_ssa (f, 1), c = run_ssa (f, 2);
+  run_trace a = run_ssa (f, t, 1), b = run_ssa (f, t, 1), c = run_ssa (f, t, 2);
   ASSERT_EQ (a.events.size (), 6u);
   EXPECT_FALSE (a.truncated);
   for (size_t k = 0; k < a.events.size (); ++k)
@@ -127,7 +127,7 @@ TEST (Interp, SwapLoop)
       EXPECT_EQ (compare_runs (f, t, good, seed), "") << seed;
       caught += compare_runs (f, t, bad, seed) != "";
       unsigned header_runs = 0;
-      for (const trace_event &e : run_ssa (f, seed).events)
+      for (const trace_event &e : run_ssa (f, t, seed).events)
         header_runs += e.k == trace_event::kind::insn && e.block == 1;
       looped += header_runs > 1;
     }
@@ -187,7 +187,7 @@ block 1 preds=0,1 succs=1 depth=1
   phi v1 = v0 v1
   insn use:v1
 )", t);
-  run_trace r = run_ssa (f, 0, 100);
+  run_trace r = run_ssa (f, t, 0, 100);
   EXPECT_TRUE (r.truncated);
   allocation a = blank (f);
   a.operand_loc[0][0][0] = R (3);
