@@ -52,6 +52,14 @@ allocate_function (const plugin_options &opts)
 
   crtl->is_leaf = leaf_function_p ();
   ira_setup_eliminable_regset ();
+  // LRA turns the frame pointer on when the body changes the stack
+  // pointer (a nonlocal goto restores it), because eliminating the frame
+  // into sp is then wrong; decide it here, before r31 is handed out.
+  if (!frame_pointer_needed && !crtl->sp_is_unchanging)
+    {
+      frame_pointer_needed = true;
+      df_set_regs_ever_live (HARD_FRAME_POINTER_REGNUM, true);
+    }
   target t = build_target ();
 
   if (optimize)

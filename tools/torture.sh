@@ -20,7 +20,7 @@
 # Environment:
 #   SSARA_TORTURE_PLUGIN_FLAGS  flags added to every compile in check/wide;
 #       default "-fplugin=BUILD_DIR/ssara.so -fplugin-arg-ssara-fallback=ira
-#       -fplugin-arg-ssara-stats=@STATS@".  @STATS@ becomes the run's stats
+#       -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@".  @STATS@ becomes the run's stats
 #       file (BUILD_DIR/torture/run-MODE-GROUP/ssara-stats, split per option
 #       set by tools/torture-cc).  Set it to "" to run stock GCC through the
 #       comparison (a harness self-test: expect failed=0).
@@ -245,7 +245,7 @@ elif [ "$kind" = report ]; then
   [ -f "$tdir/flags-$runmode" ] || die "no $runmode run in $tdir"
   flags=$(cat "$tdir/flags-$runmode")
 else
-  flags=${SSARA_TORTURE_PLUGIN_FLAGS-"-fplugin=$build/ssara.so -fplugin-arg-ssara-fallback=ira -fplugin-arg-ssara-stats=@STATS@"}
+  flags=${SSARA_TORTURE_PLUGIN_FLAGS-"-fplugin=$build/ssara.so -fplugin-arg-ssara-fallback=ira -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@"}
 fi
 # Run a snapshot of the plugin, so that rebuilding it during the half hour
 # of a run cannot mix two versions (or break the run).
