@@ -1,10 +1,11 @@
 // rtl-import.cc -- see rtl-import.h.
 //
 // Scope of this version: integer values in GPRs (one, two or four
-// registers wide), floating-point values in FPRs (or GPRs), CR fields.
-// Anything else (vectors, asm, pseudos set outside operands,
-// unrecognised insns) is a reason to decline the function, named in the
-// result.
+// registers wide), floating-point values in FPRs (or GPRs), CR fields;
+// extended asm like any insn (extract_insn decodes its constraints),
+// basic asm as an insn without operands.  Anything else (vectors,
+// pseudos set outside operands, unrecognised insns) is a reason to
+// decline the function, named in the result.
 
 #include "gcc-includes.h"
 #include "rtl-import.h"
@@ -577,10 +578,14 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
   std::map<unsigned, pseudo_access> acc;
   std::vector<std::pair<int, reg_class_t>> scratch_ops;
   rtx pat = PATTERN (rtl);
-  if (recog_memoized (rtl) < 0)
+  bool is_asm = asm_noperands (pat) >= 0;
+  if (GET_CODE (pat) == ASM_INPUT)
     {
-      if (asm_noperands (pat) >= 0)
-        return fail ("asm statements are not supported yet");
+      // A basic asm has no operands; rtl-ssa gives its hard-register
+      // accesses, if any.
+    }
+  else if (!is_asm && recog_memoized (rtl) < 0)
+    {
       if (GET_CODE (pat) == CLOBBER && REG_P (XEXP (pat, 0)))
         {
           // A clobber of a whole register before word-wise sets: no value;
@@ -612,7 +617,8 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
         {
           char buf[128];
           snprintf (buf, sizeof buf, "no alternative of %s (insn %d) fits",
-                    get_insn_name (INSN_CODE (rtl)), INSN_UID (rtl));
+                    is_asm ? "an asm statement"
+                    : get_insn_name (INSN_CODE (rtl)), INSN_UID (rtl));
           return fail (buf);
         }
       if (!collect_operands (rtl, alt, acc, scratch_ops))

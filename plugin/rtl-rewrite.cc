@@ -393,7 +393,8 @@ rewriter::build_insns ()
           }
         // Scratches sit at recog operand positions: substitute them in a
         // copy installed just long enough to find those positions.
-        rtx copy = copy_rtx (pat);
+        // copy_insn keeps the input vector a multi-output asm shares.
+        rtx copy = copy_insn (pat);
         if (!scratches.empty ())
           {
             PATTERN (rtl) = copy;
@@ -576,11 +577,13 @@ bool
 rewriter::check_insn (rtx_insn *insn)
 {
   rtx pat = PATTERN (insn);
-  if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER)
+  if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER
+      || GET_CODE (pat) == ASM_INPUT)
     return true;
   INSN_CODE (insn) = -1;
-  if (recog_memoized (insn) < 0)
+  if (asm_noperands (pat) < 0 && recog_memoized (insn) < 0)
     return false;
+  // extract_insn decodes an asm's operands and constraints as well.
   extract_insn (insn);
   return constrain_operands (1, get_enabled_alternatives (insn));
 }
@@ -753,7 +756,7 @@ rewriter::finish ()
         }
       rtx pat = PATTERN (insn);
       if (GET_CODE (pat) == USE || GET_CODE (pat) == CLOBBER
-          || asm_noperands (pat) >= 0)
+          || GET_CODE (pat) == ASM_INPUT || asm_noperands (pat) >= 0)
         continue;
       INSN_CODE (insn) = -1;
       if (recog_memoized (insn) < 0)
