@@ -8,8 +8,11 @@
 # make check      every test: core unit and generated-program tests, the
 #                 plugin's DejaGnu tests, GCC's torture suite with the plugin
 # make check-core the allocator core's host tests alone (no GCC, no qemu)
+# make fuzz N=10000  differential fuzzing against stock GCC with csmith
 # make torture-baseline   regenerate testsuite/torture/baseline-*.txt
 # make check-torture-wide the wider torture matrix (not part of check)
+# make bench-core-scaling time the core on functions of 1k-100k values
+#                 (not part of check; docs/core.md has the figures)
 
 TARGET_CC  ?= powerpc-linux-gnu-gcc-12
 HOST_CXX   ?= g++
@@ -34,7 +37,8 @@ CORE_TEST_OBJS := $(CORE_TEST_SRCS:testsuite/core/%.cc=$(BUILD)/core-tests/%.o)
 SETUP_STAMP := $(BUILD)/gcc-include/.extracted
 
 .PHONY: all setup install demo check check-core check-plugin check-torture \
-  check-torture-wide torture-baseline fuzz-core clean
+  check-torture-wide torture-baseline fuzz-core check-fuzz fuzz \
+  bench-core-scaling clean
 
 all: $(BUILD)/ssara.so
 
@@ -78,6 +82,7 @@ check: setup
 	-@$(MAKE) --no-print-directory check-core
 	-@$(MAKE) --no-print-directory check-plugin
 	-@$(MAKE) --no-print-directory check-torture
+	-@$(MAKE) --no-print-directory check-fuzz
 	@tools/summary.sh $(BUILD)/results
 
 check-core: $(BUILD)/core-tests/run
@@ -95,12 +100,36 @@ check-torture: $(BUILD)/ssara.so
 check-torture-wide: $(BUILD)/ssara.so
 	tools/torture.sh wide $(BUILD)
 
+# 200 csmith programs with fixed seeds, stock GCC against the plugin
+# (docs/fuzzing.md); writes $(BUILD)/results/fuzz.txt.
+check-fuzz: $(BUILD)/ssara.so
+	@mkdir -p $(BUILD)/results
+	tools/fuzz.py check $(BUILD)
+
+# The campaign: make fuzz N=10000 [FUZZ_START=1001] [FUZZ_DIR=...];
+# resumable (seeds already in FUZZ_DIR are skipped).
+fuzz: $(BUILD)/ssara.so
+	tools/fuzz.py run $(BUILD) $(or $(FUZZ_DIR),$(BUILD)/fuzz) \
+	  --start $(or $(FUZZ_START),1001) --count $(or $(N),1000)
+
 torture-baseline: setup
 	tools/torture.sh baseline $(BUILD)
 
 # More generated programs than check-core runs: make fuzz-core N=100000
 fuzz-core: $(BUILD)/core-tests/run
 	SSARA_FUZZ_COUNT=$(or $(N),20000) $(BUILD)/core-tests/run --gtest_filter='Fuzz*'
+
+# How allocate () and the checker scale with function size (docs/core.md).
+# The benchmark has its own main, so it lives below testsuite/core/bench/,
+# out of the test binary's wildcard.
+SCALING_OBJS := $(BUILD)/core-tests/bench/scaling.o $(BUILD)/core-tests/gen.o \
+  $(BUILD)/core-tests/test-targets.o
+
+$(BUILD)/core-tests/scaling: $(SCALING_OBJS) $(CORE_OBJS)
+	$(HOST_CXX) -o $@ $^
+
+bench-core-scaling: $(BUILD)/core-tests/scaling
+	$(BUILD)/core-tests/scaling $(SCALING_ARGS)
 
 clean:
 	rm -rf $(BUILD)/core $(BUILD)/plugin $(BUILD)/core-tests $(BUILD)/ssara.so \

@@ -994,7 +994,9 @@ importer::run ()
         {
           blk.preds.push_back (m_block_of_bb[e->src->index]);
           blk.pred_abnormal.push_back ((e->flags & EDGE_COMPLEX) != 0);
-          if (e->flags & EDGE_COMPLEX)
+          // An abnormal edge into the exit block (a sibling call) carries
+          // no phi and never gets code: harmless.
+          if ((e->flags & EDGE_COMPLEX) && e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun))
             {
               fail ("abnormal or EH edges are not supported yet");
               return;

@@ -7,51 +7,93 @@
 #include "checker.h"
 #include "work.h"
 
+#include <ctime>
+
 namespace ssara {
+
+namespace {
+
+// Appends the processor time since the previous lap to
+// alloc_options::times, if the caller asked for them.
+class phase_clock
+{
+public:
+  explicit phase_clock (std::vector<phase_time> *out)
+    : out_ (out), last_ (out ? std::clock () : 0)
+  {}
+
+  void lap (const char *phase)
+  {
+    if (!out_)
+      return;
+    std::clock_t t = std::clock ();
+    out_->push_back ({ phase, 1000.0 * double (t - last_) / CLOCKS_PER_SEC });
+    last_ = t;
+  }
+
+private:
+  std::vector<phase_time> *out_;
+  std::clock_t last_;
+};
+
+} // namespace
 
 alloc_result
 allocate (const function &f, const target &t, const alloc_options &opts)
 {
   alloc_result r;
+  phase_clock clock (opts.times);
   r.error = verify_function (f, t);
   if (!r.error.empty ())
     return r;
+  clock.lap ("verify_function");
 
   ra::work w (f, t, opts);
   auto fail = [&r] (const std::string &e) { r.error = e; return !e.empty (); };
+  clock.lap ("work");
 
   // Before everything: operands whose constraints the value cannot meet
   // get a short-lived copy (constraint_lifting.cc).
   if (fail (ra::lift_constraints (w)))
     return r;
+  clock.lap ("lift_constraints");
   // 4.1 PhiLifting, after splitting critical edges (phi_lifting.cc).
   if (fail (ra::lift_phis (w)))
     return r;
+  clock.lap ("lift_phis");
   // Live ranges as intervals on the linearised CFG (interval_analysis.cc).
   ra::analyse_intervals (w);
+  clock.lap ("analyse_intervals");
   // 4.2 phi analysis: one class per phi (phi_analysis.cc).
   if (fail (ra::analyse_phis (w)))
     return r;
+  clock.lap ("analyse_phis");
   // 4.3 PhiMemCoalesce: merge classes that do not interfere and drop
   // their copies (phi_mem_coalesce.cc).
   ra::phi_mem_coalesce (w);
+  clock.lap ("phi_mem_coalesce");
   // 4.4 colour assignment on the dominator tree, with spilling; spill
   // code (4.6) is placed between rounds (color_assignment.cc,
   // spill_placement.cc).
   if (fail (ra::assign_colors (w)))
     return r;
+  clock.lap ("assign_colors");
   // 4.6 reuse a loaded value within a block (spill_placement.cc).
   ra::reuse_loads (w);
+  clock.lap ("reuse_loads");
   // 4.5 SSA deconstruction: phi matrices to copies, loads, stores and
   // swaps (ssa_deconstruction.cc).
   if (fail (ra::deconstruct_ssa (w)))
     return r;
+  clock.lap ("deconstruct_ssa");
   // Stack slots: cells that never hold live data at once share memory
   // (stack_slots.cc).
   ra::assign_stack_slots (w);
+  clock.lap ("assign_stack_slots");
   // The allocation record (allocation_record.cc).
   if (fail (ra::build_record (w, r.alloc)))
     return r;
+  clock.lap ("build_record");
 
   if (opts.check == check_mode::on)
     {
@@ -63,6 +105,7 @@ allocate (const function &f, const target &t, const alloc_options &opts)
             r.error += " (and " + std::to_string (problems.size () - 1)
                        + " more)";
         }
+      clock.lap ("check_allocation");
     }
   return r;
 }

@@ -13,6 +13,7 @@
 #include "ir.h"
 
 #include <string>
+#include <vector>
 
 namespace ssara {
 
@@ -22,10 +23,22 @@ enum class check_mode : uint8_t { off, on };
 // Spill everything that can be spilled (stress mode for tests).
 enum class spill_mode : uint8_t { normal, everything };
 
+// The processor time one phase of allocate () took (std::clock).
+struct phase_time
+{
+  // The phase's function, e.g. "assign_colors".
+  const char *phase;
+  double ms;
+};
+
 struct alloc_options
 {
   check_mode check = check_mode::off;
   spill_mode spill = spill_mode::normal;
+  // When not null, allocate () appends the time of each phase it runs,
+  // in order (the scaling benchmark reads them).  Costs one clock read
+  // per phase.
+  std::vector<phase_time> *times = nullptr;
 };
 
 struct alloc_result
