@@ -93,14 +93,32 @@ def plugin_flags(build, stats):
             "-fplugin-arg-ssara-stats=%s" % stats]
 
 
+# Process groups of the commands running now: killed when fuzz.py is
+# interrupted or terminated, so that no program outlives its timeout.
+ACTIVE = set()
+ACTIVE_LOCK = threading.Lock()
+
+
+def kill_active(signum, frame):
+    with ACTIVE_LOCK:
+        for pgid in list(ACTIVE):
+            try:
+                os.killpg(pgid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    os._exit(128 + signum)
+
+
 def run(cmd, timeout, cwd=None):
     """Run CMD in its own process group; kill the whole group on timeout.
     Returns (status, stdout, stderr, seconds); status is None on timeout,
     -N for a signal."""
     t0 = time.time()
-    p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True)
+    with ACTIVE_LOCK:
+        p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+        ACTIVE.add(p.pid)
     try:
         out, err = p.communicate(timeout=timeout)
         status = p.returncode
@@ -111,6 +129,9 @@ def run(cmd, timeout, cwd=None):
             pass
         out, err = p.communicate()
         status = None
+    finally:
+        with ACTIVE_LOCK:
+            ACTIVE.discard(p.pid)
     return status, out, err, time.time() - t0
 
 
@@ -373,6 +394,8 @@ def main():
                     help="seconds per compile (default 120)")
     ap.add_argument("--failures", action="store_true")
     a = ap.parse_args()
+    signal.signal(signal.SIGTERM, kill_active)
+    signal.signal(signal.SIGINT, kill_active)
 
     if a.mode == "summary":
         recs = read_records(a.dirs[0])
