@@ -110,7 +110,10 @@ lift_phis (work &w)
         }
     }
 
-  // Lift the phis.
+  // Lift the phis.  args_in[p]: the argument copies placed in block P so
+  // far (indices into w.lifted_copies), whose instruction indices move
+  // when P's own def copies are inserted at its start.
+  std::vector<std::vector<uint32_t>> args_in (w.fn.blocks.size ());
   for (block_id b = 0; b < ninput; ++b)
     {
       block &blk = w.fn.blocks[b];
@@ -175,16 +178,16 @@ lift_phis (work &w)
               // Earlier lifted copies in P at or after AT moved by one
               // (only the terminator can follow them, and it is not a
               // lifted copy, so none did).
+              args_in[p].push_back (uint32_t (w.lifted_copies.size ()));
               w.lifted_copies.push_back ({ p, uint32_t (at), b, i,
                                            int32_t (j) });
             }
         }
       // The def copies go at the start of B; shift the recorded indices
-      // of lifted copies already placed in B (arguments of B's own phis
-      // over a self loop).
-      for (auto &lc : w.lifted_copies)
-        if (lc.block == b && lc.column >= 0)
-          lc.insn += uint32_t (head.size ());
+      // of the argument copies already placed in B (for phis of blocks
+      // B precedes, B's own over a self loop included).
+      for (uint32_t k : args_in[b])
+        w.lifted_copies[k].insn += uint32_t (head.size ());
       block &bb = w.fn.blocks[b];
       bb.insns.insert (bb.insns.begin (), head.begin (), head.end ());
       w.wb[b].insns.insert (w.wb[b].insns.begin (), head_w.begin (),
