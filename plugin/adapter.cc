@@ -10,6 +10,7 @@
 #include "adapter.h"
 #include "gcc-target.h"
 #include "rtl-import.h"
+#include "rtl-prepare.h"
 #include "rtl-rewrite.h"
 #include "core/allocate.h"
 #include "core/ir-text.h"
@@ -23,12 +24,6 @@ namespace {
 std::string
 early_decline_reason ()
 {
-  if (cfun->calls_setjmp)
-    return "calls setjmp";
-  if (cfun->has_nonlocal_label)
-    return "has a nonlocal label";
-  if (cfun->has_forced_label_in_static)
-    return "has a label whose address is taken";
   return std::string ();
 }
 
@@ -65,6 +60,7 @@ allocate_function (const plugin_options &opts)
   if (optimize)
     loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
   calculate_dominance_info (CDI_DOMINATORS);
+  split_eliminable_operands ();
   df_analyze ();
   import_result imp = import_function (t);
   free_dominance_info (CDI_DOMINATORS);

@@ -10,7 +10,8 @@ namespace ssara {
 namespace {
 
 const char valid_keys[] =
-  "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N";
+  "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N, "
+  "decline=NAME[:NAME...]";
 
 // Return an error for KEY having VALUE when VALID lists what it accepts.
 std::string
@@ -45,6 +46,8 @@ option_help ()
     "-fdump-rtl-ssara is parsed before plugins load and is rejected\n"
     "  limit=N            allocate only the first N functions; the later "
     "ones go to IRA/LRA and are reported (for bisecting)\n"
+    "  decline=NAME[:NAME...]  treat these functions as ones ssara cannot "
+    "allocate (tests the fallback paths)\n"
     ;
 }
 
@@ -96,6 +99,21 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
                                          "a non-negative integer"));
           else
             opts.limit = n;
+        }
+      else if (strcmp (key, "decline") == 0)
+        {
+          if (!value || !*value)
+            errors.push_back (bad_value (key, value,
+                                         "function names separated by ':'"));
+          else
+            for (const char *p = value; *p;)
+              {
+                const char *e = strchr (p, ':');
+                size_t n = e ? size_t (e - p) : strlen (p);
+                if (n)
+                  opts.decline.emplace_back (p, n);
+                p += n + (e ? 1 : 0);
+              }
         }
       else if (strcmp (key, "dump") == 0)
         {

@@ -44,6 +44,10 @@ struct plugin_options
   // later ones go to IRA/LRA and are reported (for bisecting a
   // miscompilation down to one function).  -1: no limit.
   long limit = -1;
+  // Functions (by assembler-independent name) treated as ones ssara
+  // cannot allocate: the fallback paths, testable whatever the allocator
+  // supports.
+  std::vector<std::string> decline;
 };
 
 // Parse ARGC arguments ARGV into OPTS.  Return one error message per bad

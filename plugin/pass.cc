@@ -10,6 +10,8 @@
 // (fallback=ira).
 
 #include "gcc-includes.h"
+
+#include <algorithm>
 #include "pass.h"
 #include "adapter.h"
 #include "report.h"
@@ -97,8 +99,15 @@ pass_ssara::execute (::function *fun)
       return 0;
     }
   ++m_functions_seen;
-  r = allocate_function (m_opts);
   const char *name = function_name (fun);
+  if (std::find (m_opts.decline.begin (), m_opts.decline.end (), name)
+      != m_opts.decline.end ())
+    {
+      r.outcome = adapter_outcome::declined;
+      r.reason = "named by -fplugin-arg-ssara-decline";
+    }
+  else
+    r = allocate_function (m_opts);
   if (r.outcome == adapter_outcome::allocated)
     {
       fn_ctx.allocated = true;

@@ -537,7 +537,8 @@ importer::collect_operands (rtx_insn *rtl, int alt_index,
               rtx in_x = recog_data.operand[in];
               if (GET_CODE (out_x) == SUBREG || GET_CODE (in_x) == SUBREG)
                 return fail ("matching constraint on a subreg is not "
-                             "supported yet");
+                             "supported yet (insn "
+                             + std::to_string (INSN_UID (rtl)) + ")");
               acc[REGNO (out_x)].tied_use_regno = REGNO (in_x);
             }
           continue;
@@ -559,7 +560,6 @@ importer::collect_operands (rtx_insn *rtl, int alt_index,
       if (!add_address_uses (x, acc))
         return false;
     }
-  (void) rtl;
   return true;
 }
 
@@ -994,13 +994,6 @@ importer::run ()
         {
           blk.preds.push_back (m_block_of_bb[e->src->index]);
           blk.pred_abnormal.push_back ((e->flags & EDGE_COMPLEX) != 0);
-          // An abnormal edge into the exit block (a sibling call) carries
-          // no phi and never gets code: harmless.
-          if ((e->flags & EDGE_COMPLEX) && e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun))
-            {
-              fail ("abnormal or EH edges are not supported yet");
-              return;
-            }
         }
       FOR_EACH_EDGE (e, ei, cfg->succs)
         blk.succs.push_back (m_block_of_bb[e->dest->index]);

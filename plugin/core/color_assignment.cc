@@ -556,6 +556,23 @@ assign_colors (work &w)
                   !e.empty ())
                 return e;
           }
+  // A value live into a block over an abnormal edge (a nonlocal goto or
+  // setjmp receiver, a computed goto's target, an EH landing pad) lives
+  // in memory: such an edge carries no code, and a nonlocal goto restores
+  // no register.  The value's slot is the one location every edge agrees
+  // on.
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      bool abnormal_in = false;
+      for (size_t k = 0; k < blk.pred_abnormal.size (); ++k)
+        abnormal_in |= blk.pred_abnormal[k];
+      if (abnormal_in)
+        for (value_id v : w.live.live_in[b])
+          if (std::string e = must_spill (v, "is live over an abnormal edge");
+              !e.empty ())
+            return e;
+    }
   if (w.opts.spill == spill_mode::everything)
     {
       std::vector<bool> defined (w.fn.values.size (), false);

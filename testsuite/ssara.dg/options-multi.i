@@ -1,7 +1,6 @@
 /* Input of options.exp: six functions, none inlined into another.
-   sixth has a __builtin_setjmp receiver (a nonlocal label), which ssara
-   declines until abnormal edges are supported: it exercises the fallback
-   paths.  */
+   sixth has a __builtin_setjmp receiver (abnormal edges); the tests of
+   the fallback paths decline it with -fplugin-arg-ssara-decline=sixth.  */
 int first (int a) { return a + 1; }
 int second (int a, int b) { return a * b; }
 __attribute__ ((noinline)) int third (int *p) { return *p + 3; }
