@@ -2,7 +2,7 @@
 # fuzz-reduce.sh -- reduce a failure kept by tools/fuzz.py with cvise, and
 # optionally turn it into a DejaGnu test.  See docs/fuzzing.md.
 #
-# Usage: tools/fuzz-reduce.sh [-j JOBS] [-s SIGNATURE] [-d NAME] FAILDIR
+# Usage: tools/fuzz-reduce.sh [-j JOBS] [-s SIGNATURE] [-d NAME] [-r] FAILDIR
 #   FAILDIR    RESULTS_DIR/failures/SEED-SET, as fuzz.py kept it (prog.c,
 #              info, stats, plugin.err, stock.out).  Its info file names
 #              the plugin used; that plugin must still exist.
@@ -13,6 +13,8 @@
 #              (value numbers change while reducing)
 #   -d NAME    also write testsuite/fuzz-found/NAME.c with DejaGnu
 #              directives (expected to fail until the bug is fixed)
+#   -r         reuse FAILDIR/reduced.c from an earlier run (with -d: only
+#              write the test)
 #
 # Writes FAILDIR/reduce/ (the preprocessed program being reduced, the
 # interestingness test test.sh, cvise.log) and FAILDIR/reduced.c.
@@ -34,17 +36,18 @@
 #                contains SIG
 set -eu
 
-jobs=2 sig= dgname=
-while getopts j:s:d: o; do
+jobs=2 sig= dgname= reuse=
+while getopts j:s:d:r o; do
   case $o in
     j) jobs=$OPTARG ;;
     s) sig=$OPTARG ;;
     d) dgname=$OPTARG ;;
-    *) echo "usage: $0 [-j JOBS] [-s SIGNATURE] [-d NAME] FAILDIR" >&2; exit 2 ;;
+    r) reuse=1 ;;
+    *) echo "usage: $0 [-j JOBS] [-s SIGNATURE] [-d NAME] [-r] FAILDIR" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { echo "usage: $0 [-j JOBS] [-s SIGNATURE] [-d NAME] FAILDIR" >&2; exit 2; }
+[ $# -eq 1 ] || { echo "usage: $0 [-j JOBS] [-s SIGNATURE] [-d NAME] [-r] FAILDIR" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd -P)
 fail=$(cd "$1" && pwd -P)
 [ -f "$fail/info" ] && [ -f "$fail/prog.c" ] || { echo "$0: $fail is not a fuzz.py failure directory" >&2; exit 2; }
@@ -77,6 +80,9 @@ case $class in
 esac
 
 work=$fail/reduce
+if [ -n "$reuse" ]; then
+  [ -f "$fail/reduced.c" ] || { echo "$0: -r: no $fail/reduced.c" >&2; exit 2; }
+else
 rm -rf "$work"
 mkdir -p "$work"
 # Reduce the preprocessed program: csmith.h's safe-math functions are
@@ -143,6 +149,7 @@ lines0=$(wc -l < "$work/red.c")
 }
 cp "$work/red.c" "$fail/reduced.c"
 echo "fuzz-reduce: $lines0 lines -> $(wc -l < "$fail/reduced.c") lines: $fail/reduced.c"
+fi
 
 [ -n "$dgname" ] || exit 0
 
@@ -157,7 +164,22 @@ case $class in
     $cc $opts -w "$fail/reduced.c" -o "$d/stock.exe"
     # dg-output: the stock program's output as a Tcl regexp.
     expected=$(qemu-ppc -L /usr/powerpc-linux-gnu "$d/stock.exe" \
-      | sed -e 's/[][\\.*+?(){}^$|"]/\\\\&/g' | sed -e 's/$/(\\n|\\r\\n|\\r)/' | tr -d '\n')
+      | python3 -c 'import sys
+# A regexp inside a Tcl "string": regexp metacharacters get a backslash
+# (written \\), brackets also escape Tcl command substitution (\\\[).
+out = ""
+for line in sys.stdin.read().splitlines():
+    for ch in line:
+        if ch in "[]":
+            out += "\\\\\\" + ch
+        elif ch in ".*+?(){}^$|\\":
+            out += "\\\\" + ch
+        elif ch == "\"":
+            out += "\\\""
+        else:
+            out += ch
+    out += "(\\n|\\r\\n|\\r)"
+print(out)')
     rm -rf "$d"
     do=run ;;
   *) do=compile ;;
