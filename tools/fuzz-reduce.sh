@@ -7,10 +7,11 @@
 #              info, stats, plugin.err, stock.out).  Its info file names
 #              the plugin used; that plugin must still exist.
 #   -j JOBS    cvise's parallel tests (default 2)
-#   -s SIG     the text that must stay in the failure (ice: the compiler's
-#              message; internal: the stats reason); the default is taken
-#              from info, cut before the first digit for internal errors
-#              (value numbers change while reducing)
+#   -s SIG     what must stay in the failure: ice, a fixed string in the
+#              compiler's messages (default: the ICE text, or the reason of
+#              a sorry); internal, an extended regexp on the by=ira stats
+#              line (default: the reason up to " at block", every number
+#              matching any number, since they change while reducing)
 #   -d NAME    also write testsuite/fuzz-found/NAME.c with DejaGnu
 #              directives (expected to fail until the bug is fixed)
 #   -r         reuse FAILDIR/reduced.c from an earlier run (with -d: only
@@ -33,7 +34,7 @@
 #                times out
 #   ice          the plugin compile fails and its messages contain SIG
 #   internal     the plugin compile succeeds and a by=ira stats line
-#                contains SIG
+#                matches SIG
 set -eu
 
 jobs=2 sig= dgname= reuse=
@@ -64,7 +65,8 @@ cc=${SSARA_TARGET_CC:-powerpc-linux-gnu-gcc-12}
 
 if [ -z "$sig" ]; then
   case $class in
-    internal) sig=$(printf '%s\n' "$detail" | sed -n 's/.*reason="\([^0-9"]*\).*/\1/p') ;;
+    internal) sig=$(printf '%s\n' "$detail" | sed -n 's/.*reason="\([^"]*\)".*/\1/p' \
+      | sed -e 's/ at block .*/ at block/' -e 's/[].[\\*^$()+?{|]/\\&/g' -e 's/[0-9][0-9]*/[0-9]+/g') ;;
     ice)
       case $detail in
         "compile timeout") sig=timeout ;;
@@ -132,7 +134,7 @@ ice)
 internal)
   rm -f stats
   \$CC \$PLUGIN -fplugin-arg-ssara-stats=stats \$OPTS -w -c \$f -o /dev/null || exit 1
-  grep 'by=ira' stats | grep -qF -- "\$SIG" ;;
+  grep 'by=ira' stats | grep -qE -- "\$SIG" ;;
 esac
 EOF
 chmod +x "$work/test.sh"
