@@ -252,6 +252,7 @@ def compare(groups, args):
     out = []            # detail lines
     total_pass = total_fail = 0
     regress_lines = []
+    checker_lines = []
     msg_classes = collections.Counter()
     harness_problems = []
     for g in groups:
@@ -353,6 +354,11 @@ def compare(groups, args):
                     out.append("  fallback reasons (top 10 of %d distinct):" % len(reasons))
                     for r, k in reasons.most_common(10):
                         out.append("    %7d  %s" % (k, r[:150]))
+                # The checker must never fire: every firing is a failure.
+                fired = [(r, k) for r, k in reasons.items() if "checker:" in r]
+                for r, k in fired:
+                    checker_lines.append("  CHECKER FIRED (%d functions): %s" % (k, r[:200]))
+                    total_fail += k
             else:
                 out.append("  functions allocated: no stats lines in %s.* "
                            "(plugin wrote none, or no stats option)" % g.stats)
@@ -363,6 +369,9 @@ def compare(groups, args):
         errs = [k for k, v in cur.items() if "E" in v]
         for k in errs[:10]:
             out.append("  DejaGnu ERROR line: " + k[:200])
+    out.append("checker firings: %d" % sum(
+        int(l.split("(")[1].split()[0]) for l in checker_lines))
+    out.extend(checker_lines)
     head = "passed=%d failed=%d" % (total_pass, total_fail)
     summary = [head]
     summary.append("torture %s: %s; wall time %s s; plugin flags: %s" % (
