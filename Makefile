@@ -8,6 +8,7 @@
 # make check      every test: core unit and generated-program tests, the
 #                 plugin's DejaGnu tests, GCC's torture suite with the plugin
 # make check-core the allocator core's host tests alone (no GCC, no qemu)
+# make bench      measure against IRA/LRA, write docs/results.md
 # make fuzz N=10000  differential fuzzing against stock GCC with csmith
 # make torture-baseline   regenerate testsuite/torture/baseline-*.txt
 # make check-torture-wide the wider torture matrix (not part of check)
@@ -83,6 +84,7 @@ check: setup
 	-@$(MAKE) --no-print-directory check-plugin
 	-@$(MAKE) --no-print-directory check-torture
 	-@$(MAKE) --no-print-directory check-fuzz
+	-@$(MAKE) --no-print-directory check-bench-tools
 	@tools/summary.sh $(BUILD)/results
 
 check-core: $(BUILD)/core-tests/run
@@ -136,6 +138,38 @@ $(BUILD)/core-tests/scaling: $(SCALING_OBJS) $(CORE_OBJS)
 bench-core-scaling: $(BUILD)/core-tests/scaling
 	$(BUILD)/core-tests/scaling $(SCALING_ARGS)
 
+# ---- Benchmarks against IRA/LRA (docs/benchmarks.md) ----
+HOST_CC ?= gcc
+QEMU_COUNT := $(BUILD)/qemu-count.so
+# matplotlib for the plots comes from Debian (python3-matplotlib), so the
+# bench scripts run under the system python.
+BENCH_PYTHON ?= /usr/bin/python3
+
+.PHONY: bench bench-report check-bench-tools
+
+# The qemu-ppc counting plugin (tools/qemu-count.c).
+$(QEMU_COUNT): tools/qemu-count.c
+	@mkdir -p $(@D)
+	$(HOST_CC) -O2 -Wall -Wextra -shared -fPIC -fvisibility=hidden -o $@ $<
+
+# Tests of the counting plugin and ssara-compare; writes
+# $(BUILD)/results/bench-tools.txt.
+check-bench-tools: $(BUILD)/ssara.so $(QEMU_COUNT)
+	@mkdir -p $(BUILD)/results
+	bench/tests/run.sh $(BUILD)
+
+# Fetch the programs, build and run them in every configuration, measure
+# compile cost, write docs/results.md with plots.  BENCH_ARGS passes
+# options to tools/bench.py run (--only, --configs, --resume, --sizes).
+bench: setup $(BUILD)/ssara.so $(QEMU_COUNT)
+	tools/bench-setup.sh $(BUILD)
+	nice -n 10 $(BENCH_PYTHON) tools/bench.py run $(BUILD) $(BENCH_ARGS)
+	$(BENCH_PYTHON) tools/bench.py report $(BUILD)
+
+# The report again from $(BUILD)/bench/results.json.
+bench-report:
+	$(BENCH_PYTHON) tools/bench.py report $(BUILD)
+
 clean:
 	rm -rf $(BUILD)/core $(BUILD)/plugin $(BUILD)/core-tests $(BUILD)/ssara.so \
-	  $(BUILD)/results
+	  $(BUILD)/results $(QEMU_COUNT)

@@ -7,7 +7,7 @@
 # counts as one failure, so a crashed harness cannot pass silently.
 set -u
 dir=$1
-expected="core plugin torture fuzz"
+expected="core plugin torture fuzz bench-tools"
 total_pass=0
 total_fail=0
 for suite in $expected; do

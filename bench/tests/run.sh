@@ -1,0 +1,124 @@
+#!/bin/sh
+# run.sh BUILD_DIR -- tests of the benchmark tools: the qemu counting
+# plugin (tools/qemu-count.c) on routines whose counts are derived by hand
+# (count-kernels.S), and tools/ssara-compare (static counts, agreeing
+# runs, and every kind of mismatch reported as a failure).
+# Writes BUILD_DIR/results/bench-tools.txt: "passed=N failed=M", then the
+# failing tests.  Exit status 0 when all passed.
+set -u
+build=$1
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here="$top/bench/tests"
+case $build in /*) ;; *) build="$top/$build" ;; esac
+cc=${TARGET_CC:-powerpc-linux-gnu-gcc-12}
+qemu="qemu-ppc -L /usr/powerpc-linux-gnu"
+counter="$build/qemu-count.so"
+plugin="$build/ssara.so"
+compare="python3 $top/tools/ssara-compare"
+work="$build/bench-tools-tests"
+rm -rf "$work" && mkdir -p "$work" "$build/results"
+pass=0
+fail=0
+failed=
+ok() { pass=$((pass + 1)); echo "PASS: $1"; }
+ko() { fail=$((fail + 1)); failed="$failed
+FAIL: $1"; echo "FAIL: $1"; }
+check() { # NAME EXPECTED ACTUAL
+  if [ "$2" = "$3" ]; then ok "$1"; else ko "$1 (expected '$2', got '$3')"; fi
+}
+
+# ---- The counting plugin on hand-counted code.
+exe="$work/kernels"
+$cc -O2 -no-pie -o "$exe" "$here/count-main.c" "$here/count-kernels.S" \
+  || { ko "build kernels"; exe=; }
+range() { # SYMBOL -> "lo hi"
+  powerpc-linux-gnu-nm -S "$exe" | awk -v s="$1" \
+    '$4 == s { printf "0x%s 0x%x\n", $1, strtonum("0x" $1) + strtonum("0x" $2) }'
+}
+count() { # SYMBOL ARGS... -> the counter's line without all=
+  sym=$1; shift
+  set -- $(range "$sym") "$@"
+  lo=$1 hi=$2; shift 2
+  rm -f "$work/count.txt"
+  $qemu -plugin "$counter,lo=$lo,hi=$hi,out=$work/count.txt" "$exe" "$@" >/dev/null \
+    && sed 's/ all=.*//' "$work/count.txt"
+}
+if [ -n "$exe" ]; then
+  # loop_kernel(n): 8 + 5n instructions, 2n + 1 loads (n + 1 off sp),
+  # n + 1 stores (all off sp).
+  for n in 1 10 1000; do
+    check "qemu-count loop_kernel n=$n" \
+      "insns=$((8 + 5 * n)) loads=$((2 * n + 1)) stores=$((n + 1)) sp_loads=$((n + 1)) sp_stores=$((n + 1))" \
+      "$(count loop_kernel loop $n)"
+  done
+  # forms_kernel: 78 instructions, 33 loads (4 off sp), 31 stores (5 off
+  # sp): every integer, floating-point, multiple, string, byte-reversed
+  # and reservation form, with and without update, D and X forms.
+  check "qemu-count forms_kernel" \
+    "insns=78 loads=33 stores=31 sp_loads=4 sp_stores=5" "$(count forms_kernel forms)"
+  # The whole program's text: more than the kernel, less than everything
+  # executed (libc and the dynamic loader are outside the range).
+  lo=$(powerpc-linux-gnu-readelf -SW "$exe" | awk '$2 == ".text" { print "0x" $4 }')
+  size=$(powerpc-linux-gnu-readelf -SW "$exe" | awk '$2 == ".text" { print "0x" $6 }')
+  hi=$(printf '0x%x' $((lo + size)))
+  rm -f "$work/count.txt"
+  $qemu -plugin "$counter,lo=$lo,hi=$hi,out=$work/count.txt" "$exe" loop 1000 >/dev/null
+  line=$(cat "$work/count.txt" 2>/dev/null)
+  insns=$(echo "$line" | sed -n 's/^insns=\([0-9]*\) .*/\1/p')
+  all=$(echo "$line" | sed -n 's/.* all=\([0-9]*\)$/\1/p')
+  if [ -n "$insns" ] && [ "$insns" -gt 5008 ] && [ "$insns" -lt 5500 ] \
+     && [ "$all" -gt $((insns + 10000)) ]; then
+    ok "qemu-count program text excludes libc"
+  else
+    ko "qemu-count program text excludes libc ($line)"
+  fi
+  # A bad argument makes qemu refuse the plugin.
+  if $qemu -plugin "$counter,bogus=1" "$exe" >/dev/null 2>&1; then
+    ko "qemu-count rejects a bad argument"
+  else
+    ok "qemu-count rejects a bad argument"
+  fi
+fi
+
+# ---- ssara-compare.
+# Static counts: forms_kernel's row is the hand count on both sides.
+out=$($compare --plugin "$plugin" --plugin-arg fallback=ira --per-function \
+  "$here/count-main.c" "$here/count-kernels.S" -- -O2 -fno-pie 2>&1)
+row=$(echo "$out" | awk '$1 == "forms_kernel" { $1 = ""; print }' | sed 's/^ //')
+check "ssara-compare static counts" "78 78 33 33 31 31 4 4 0 0 64 64" "$row"
+case $out in
+  *"functions allocated by ssara: 1, by IRA/LRA: 0"*) ok "ssara-compare stats line" ;;
+  *) ko "ssara-compare stats line: $out" ;;
+esac
+
+# Agreeing runs with counts: exit 0, counts in the JSON file equal on both
+# sides for the hand-written kernel's share.
+$compare --plugin "$plugin" --plugin-arg fallback=ira --run --count "$counter" \
+  --args "loop 1000" --json "$work/agree.json" \
+  "$here/count-main.c" "$here/count-kernels.S" -- -O2 -fno-pie >"$work/agree.out" 2>&1
+st=$?
+check "ssara-compare --run agree: exit status" 0 "$st"
+grep -q "run: outputs agree" "$work/agree.out" && ok "ssara-compare --run agree: message" \
+  || ko "ssara-compare --run agree: message"
+dyn=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["run"]
+s=r["stock"]["dyn"]; print(s["insns"] > 5008 and s["sp_stores"] >= 1001 and r["ssara"]["dyn"]["insns"] > 5008)' "$work/agree.json" 2>&1)
+check "ssara-compare --count dynamic counts" True "$dyn"
+
+# Mismatches are failures (exit 1): other output, other exit status, a
+# plugin-side run that never ends.  A compile failure is exit 2.
+for mode in 1:1:output 2:1:exit-status 3:1:timeout 4:2:compile-error 0:0:no-difference; do
+  m=${mode%%:*}; rest=${mode#*:}; want=${rest%%:*}; what=${rest#*:}
+  $compare --cc "$here/fake-cc.sh" --run --timeout 5 "$here/differ.c" -- -O2 -DMODE=$m \
+    >"$work/differ-$m.out" 2>&1
+  st=$?
+  check "ssara-compare differ $what: exit status" "$want" "$st"
+  if [ "$want" = 1 ]; then
+    grep -q "run: MISMATCH" "$work/differ-$m.out" && ok "ssara-compare differ $what: reported" \
+      || ko "ssara-compare differ $what: reported"
+  fi
+done
+
+{ echo "passed=$pass failed=$fail"; [ -n "$failed" ] && echo "$failed" | sed '/^$/d'; } \
+  >"$build/results/bench-tools.txt"
+echo "bench-tools: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,422 @@
+#!/usr/bin/env python3
+"""bench.py -- measure ssara against GCC's IRA/LRA (make bench).
+
+    bench.py run BUILD [--jobs N] [--only P,..] [--configs C,..] [--resume]
+                       [--skip-cost] [--sizes N,..]
+    bench.py report BUILD [OUT.md]
+
+`run` compiles every benchmark program (tools/bench-setup.sh fetched
+their sources into BUILD/bench/src) in every configuration with stock
+GCC and with the plugin, through tools/ssara-compare --run --count: both
+builds run under qemu-ppc with the counting plugin (BUILD/qemu-count.so)
+and their outputs must agree.  Then the compile cost: register allocation
+time (-ftime-report) and cc1's peak memory (GNU time) on the SQLite
+amalgamation, and allocation time against function size on generated
+functions.  Everything lands in BUILD/bench/results.json.
+
+`report` turns results.json into docs/results.md and PNG plots beside
+it (docs/results/); it needs matplotlib (Debian's python3-matplotlib).
+
+Every ratio is plugin / stock, both measured in the same run with the
+same flags.  Nothing is left out: a mismatch or a failed build is a row
+of the report.
+"""
+
+import argparse
+import concurrent.futures
+import datetime
+import json
+import math
+import os
+import platform
+import random
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CC = os.environ.get("TARGET_CC", "powerpc-linux-gnu-gcc-12")
+
+
+def fixed(regs):
+    return ["-ffixed-r%d" % r for r in regs]
+
+
+# Allocatable GPRs with -fno-pie: r0, r3-r12, r14-r31 (29; r1 is the stack
+# pointer, r2 the thread pointer, r13 the small-data pointer).  The
+# restricted sets keep the argument registers r3.. and fix the rest.
+CONFIGS = [
+    # name, flags, allocatable GPRs, label
+    ("O2", ["-O2"], 29, "-O2, all registers"),
+    ("O2-r12", ["-O2"] + fixed(range(14, 31)), 12, "-O2, 12 GPRs (r0 r3-r12 r31)"),
+    ("O2-r8", ["-O2"] + fixed([10, 11, 12] + list(range(14, 32))), 8,
+     "-O2, 8 GPRs (r0 r3-r9)"),
+    # Not 4: with r0 r3-r5 alone stock LRA does not finish lz4hc.c (it
+    # loops for minutes); docs/benchmarks.md.
+    ("O2-r5", ["-O2"] + fixed(list(range(7, 13)) + list(range(14, 32))), 5,
+     "-O2, 5 GPRs (r0 r3-r6)"),
+    ("Os", ["-Os"], 29, "-Os, all registers"),
+    ("O0", ["-O0"], 29, "-O0, all registers"),
+]
+COMMON_CFLAGS = ["-fno-pie"]
+
+
+def programs(src):
+    """name -> (sources, cflags, args, origin).  Our drivers in bench/."""
+    b = os.path.join(TOP, "bench")
+    s = lambda *p: os.path.join(src, *p)
+    zlib = ["adler32", "compress", "crc32", "deflate", "inffast", "inflate",
+            "inftrees", "trees", "uncompr", "zutil"]
+    brotli = []
+    for d in ("common", "dec", "enc"):
+        brotli += sorted(os.path.join(s("brotli"), d, f)
+                         for f in os.listdir(s("brotli", d)) if f.endswith(".c")) \
+            if os.path.isdir(s("brotli", d)) else []
+    secp_defs = ["-DECMULT_GEN_PREC_BITS=4", "-DECMULT_WINDOW_SIZE=8",
+                 "-DENABLE_MODULE_ECDH=1", "-DENABLE_MODULE_RECOVERY=1",
+                 "-DUSE_ENDOMORPHISM=1", "-DUSE_NUM_NONE=1",
+                 "-DUSE_FIELD_INV_BUILTIN=1", "-DUSE_SCALAR_INV_BUILTIN=1",
+                 "-DUSE_FIELD_10X26=1", "-DUSE_SCALAR_8X32=1"]
+    return {
+        "sqlite": ([b + "/sqlite-driver.c", s("sqlite", "sqlite3.c")],
+                   ["-I" + s("sqlite"), "-DSQLITE_THREADSAFE=0",
+                    "-DSQLITE_OMIT_LOAD_EXTENSION"], ""),
+        "secp256k1": ([b + "/secp256k1-driver.c", s("secp256k1", "src", "secp256k1.c")],
+                      ["-I" + s("secp256k1"), "-I" + s("secp256k1", "include"),
+                       "-I" + s("secp256k1", "src")] + secp_defs, ""),
+        "argon2": ([b + "/argon2-driver.c"] + [s("argon2", "src", f) for f in
+                   ("argon2.c", "core.c", "encoding.c", "ref.c", "thread.c",
+                    "blake2/blake2b.c")],
+                   ["-DARGON2_NO_THREADS", "-I" + s("argon2", "include"),
+                    "-I" + s("argon2", "src")], ""),
+        "brotli": ([b + "/brotli-driver.c"] + brotli,
+                   ["-I" + s("brotli", "include")], ""),
+        "lz4": ([b + "/lz4-driver.c", s("lz4", "lz4.c"), s("lz4", "lz4hc.c")],
+                ["-I" + s("lz4")], ""),
+        "zlib": ([b + "/zlib-driver.c"] + [s("zlib", f + ".c") for f in zlib],
+                 ["-I" + s("zlib")], ""),
+    }
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, errors="replace", **kw)
+
+
+def first_line(cmd):
+    try:
+        return sh(cmd).stdout.splitlines()[0].strip()
+    except (OSError, IndexError):
+        return "?"
+
+
+def machine_info(build):
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        with open("/proc/meminfo") as f:
+            mem = "%.0f GiB" % (int(f.readline().split()[1]) / 1048576)
+    except (OSError, ValueError, IndexError):
+        pass
+    srcs = {}
+    srcdir = os.path.join(build, "bench", "src")
+    for p in sorted(os.listdir(srcdir)) if os.path.isdir(srcdir) else []:
+        try:
+            with open(os.path.join(srcdir, p, ".extracted")) as f:
+                srcs[p] = f.read().strip()
+        except OSError:
+            pass
+    try:
+        with open(os.path.join(srcdir, "sqlite", "sqlite3.h")) as f:
+            m = re.search(r'#define SQLITE_VERSION\s+"([^"]+)"', f.read())
+            if m:
+                srcs["sqlite"] += " (SQLite %s)" % m.group(1)
+    except (OSError, KeyError):
+        pass
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": cpu, "cores": os.cpu_count(), "memory": mem,
+        "os": first_line(["sh", "-c", ". /etc/os-release && echo $PRETTY_NAME"]),
+        "kernel": platform.release(),
+        "gcc": first_line([CC, "--version"]),
+        "qemu": first_line(["qemu-ppc", "--version"]),
+        "python": platform.python_version(),
+        "ssara": first_line(["git", "-C", TOP, "log", "-1", "--format=%h %cd",
+                             "--date=short"]),
+        "ssara_dirty": bool(sh(["git", "-C", TOP, "status", "--porcelain",
+                                "--untracked-files=no", "plugin"]).stdout.strip()),
+        "sources": srcs,
+        "load": os.getloadavg()[0],
+    }
+
+
+# ---- Program runs -------------------------------------------------------
+
+def run_program(build, name, prog, config, resume):
+    cname, cflags, _, _ = config
+    outdir = os.path.join(build, "bench", "runs")
+    tag = "%s-%s" % (name, cname)
+    jpath = os.path.join(outdir, tag + ".json")
+    if resume and os.path.exists(jpath):
+        with open(jpath) as f:
+            return json.load(f)
+    srcs, pflags, args = prog
+    cmd = [sys.executable, os.path.join(TOP, "tools", "ssara-compare"),
+           "--plugin", os.path.join(build, "ssara.so"),
+           "--plugin-arg", "fallback=ira",
+           "--run", "--count", os.path.join(build, "qemu-count.so"),
+           "--args", args, "--compile-timeout", "1500", "--keep", os.path.join(outdir, tag),
+           "--json", jpath + ".tmp"] + srcs + ["--"] + cflags + COMMON_CFLAGS + pflags
+    t0 = time.monotonic()
+    r = sh(cmd)
+    with open(os.path.join(outdir, tag + ".log"), "w") as f:
+        f.write("$ " + " ".join(map(shlex.quote, cmd)) + "\n" + r.stdout + r.stderr)
+    res = {"program": name, "config": cname, "exit": r.returncode,
+           "seconds": round(time.monotonic() - t0, 1)}
+    if os.path.exists(jpath + ".tmp"):
+        with open(jpath + ".tmp") as f:
+            data = json.load(f)
+        os.unlink(jpath + ".tmp")
+        for side in data.get("run", {}).values():
+            # Keep the report's input small: outputs are in the keep dir.
+            side["stdout_bytes"] = len(side.pop("stdout", ""))
+            side["stderr"] = side.get("stderr", "")[-500:]
+        data.pop("functions", None)
+        res.update(data)
+        # The stats lines, for the share and the reasons of fallbacks.
+        stats = os.path.join(outdir, tag, "ssara-stats.txt")
+        reasons = {}
+        if os.path.exists(stats):
+            with open(stats) as f:
+                for line in f:
+                    m = re.search(r'by=ira reason="([^"]*)"', line)
+                    if m:
+                        key = re.sub(r"\d+", "N", m.group(1))[:80]
+                        reasons[key] = reasons.get(key, 0) + 1
+        res["fallback_reasons"] = reasons
+    else:
+        res["outcome"] = "error"
+        res["error"] = (r.stderr or r.stdout)[-1500:]
+    if "outcome" not in res:
+        res["outcome"] = "error"
+    with open(jpath, "w") as f:
+        json.dump(res, f, indent=1)
+    return res
+
+
+# ---- Compile cost -------------------------------------------------------
+
+TR_RE = re.compile(r"^ (\S.*?)\s*:\s*([\d.]+) \(\s*\d+%\)\s+([\d.]+) \(\s*\d+%\)"
+                   r"\s+([\d.]+) \(\s*\d+%\)")
+
+
+def ra_phase(name):
+    return name == "integrated RA" or name.startswith("LRA ") or name == "reload"
+
+
+def timed_compile(build, src, cflags, plugin, workdir, tag):
+    """Compile SRC with -ftime-report under GNU time.  Return a dict:
+    ra (IRA+LRA user seconds), ssara (the plugin pass), total, peak_kb,
+    wall, stats lines by kind."""
+    os.makedirs(workdir, exist_ok=True)
+    stats = os.path.join(workdir, tag + ".stats")
+    if os.path.exists(stats):
+        os.unlink(stats)
+    flags = list(cflags)
+    if plugin:
+        flags += ["-fplugin=" + os.path.join(build, "ssara.so"),
+                  "-fplugin-arg-ssara-fallback=ira",
+                  "-fplugin-arg-ssara-stats=" + stats]
+    tfile = os.path.join(workdir, tag + ".time")
+    cmd = ["/usr/bin/time", "-o", tfile, "-f", "%e %U %M", CC, "-c", "-o",
+           os.path.join(workdir, tag + ".o"), "-ftime-report"] + flags + [src]
+    r = sh(cmd)
+    res = {"ok": r.returncode == 0, "ra": 0.0, "ssara": 0.0, "total": 0.0}
+    if r.returncode != 0:
+        res["error"] = r.stderr[-1500:]
+    for line in r.stderr.splitlines():
+        m = TR_RE.match(line)
+        if not m:
+            continue
+        name, usr = m.group(1).strip(), float(m.group(2))
+        if ra_phase(name):
+            res["ra"] += usr
+        elif name == "plugin execution":
+            res["ssara"] += usr
+        elif name == "TOTAL":
+            res["total"] = usr
+    try:
+        with open(tfile) as f:
+            wall, user, peak = f.read().split()[-3:]
+        res.update(wall=float(wall), user=float(user), peak_kb=int(peak))
+    except (OSError, ValueError):
+        pass
+    by = {"ssara": 0, "ira": 0}
+    values = 0
+    if os.path.exists(stats):
+        with open(stats) as f:
+            for line in f:
+                m = re.search(r"by=(\w+)", line)
+                if m:
+                    by[m.group(1)] = by.get(m.group(1), 0) + 1
+                m = re.search(r"values=(\d+)", line)
+                if m:
+                    values += int(m.group(1))
+                m = re.search(r'reason="([^"]*)"', line)
+                if m:
+                    res["reason"] = m.group(1)
+    res["by"] = by
+    res["values"] = values
+    for k in ("ra", "ssara", "total"):
+        res[k] = round(res[k], 3)
+    return res
+
+
+def generate_function(path, stmts, seed=1):
+    """Write a C file with one function of about 2*STMTS pseudos: a loop
+    over a long body of arithmetic on 16 accumulators and loads, with a
+    two-way branch every 16 statements."""
+    rnd = random.Random(seed)
+    ops = ["+", "-", "^", "|", "&", "*"]
+    out = ["/* Generated by tools/bench.py: %d statements.  */" % stmts,
+           "int f (const int *restrict a, int *restrict out, int n)", "{"]
+    out.append("  int " + ", ".join("v%d = a[%d]" % (i, i) for i in range(16)) + ";")
+    out.append("  for (int i = 0; i < n; i++)")
+    out.append("    {")
+    out.append("      const int *p = a + i * 64;")
+    for s in range(stmts):
+        x, y, z = rnd.randrange(16), rnd.randrange(16), rnd.randrange(16)
+        k = rnd.randrange(64)
+        if s % 16 == 15:
+            out.append("      if (v%d & %d) v%d += p[%d] %s v%d; else v%d ^= v%d >> %d;"
+                       % (y, 1 << rnd.randrange(8), x, k, rnd.choice(ops), z, z, y,
+                          rnd.randrange(1, 9)))
+        else:
+            out.append("      v%d = (v%d %s p[%d]) %s (v%d >> %d);"
+                       % (x, y, rnd.choice(ops), k, rnd.choice(ops), z, rnd.randrange(1, 5)))
+    out.append("    }")
+    for i in range(16):
+        out.append("  out[%d] = v%d;" % (i, i))
+    out.append("  return v0;")
+    out.append("}")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def compile_cost(build, sizes, resume):
+    workdir = os.path.join(build, "bench", "cost")
+    jpath = os.path.join(workdir, "cost.json")
+    if resume and os.path.exists(jpath):
+        with open(jpath) as f:
+            return json.load(f)
+    os.makedirs(workdir, exist_ok=True)
+    cost = {"sqlite": {}, "scaling": []}
+    src = os.path.join(build, "bench", "src")
+    sq = programs(src)["sqlite"]
+    flags = ["-O2"] + COMMON_CFLAGS + sq[1]
+    for side in ("stock", "ssara"):
+        print("bench: compile cost, sqlite3.c -O2, %s" % side, flush=True)
+        cost["sqlite"][side] = timed_compile(build, sq[0][1], flags, side == "ssara",
+                                             workdir, "sqlite-" + side)
+    for n in sizes:
+        path = os.path.join(workdir, "gen-%d.c" % n)
+        generate_function(path, n)
+        row = {"stmts": n}
+        for side in ("stock", "ssara"):
+            print("bench: compile cost, generated function of %d statements, %s"
+                  % (n, side), flush=True)
+            row[side] = timed_compile(build, path, ["-O2"] + COMMON_CFLAGS,
+                                      side == "ssara", workdir, "gen-%d-%s" % (n, side))
+        cost["scaling"].append(row)
+    with open(jpath, "w") as f:
+        json.dump(cost, f, indent=1)
+    return cost
+
+
+def cmd_run(a):
+    build = os.path.abspath(a.build)
+    src = os.path.join(build, "bench", "src")
+    os.makedirs(os.path.join(build, "bench", "runs"), exist_ok=True)
+    progs = programs(src)
+    names = a.only.split(",") if a.only else list(progs)
+    configs = [c for c in CONFIGS if not a.configs or c[0] in a.configs.split(",")]
+    meta = machine_info(build)
+    # SQLite first: its compiles are the longest.
+    jobs = [(n, c) for n in names for c in configs]
+    t0 = time.monotonic()
+    results = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        futs = {ex.submit(run_program, build, n, progs[n], c, a.resume): (n, c[0])
+                for n, c in jobs}
+        for fut in concurrent.futures.as_completed(futs):
+            n, c = futs[fut]
+            r = fut.result()
+            results.append(r)
+            dyn = ""
+            try:
+                ds, dm = r["run"]["stock"]["dyn"], r["run"]["ssara"]["dyn"]
+                dyn = " insns x%.3f" % (dm["insns"] / ds["insns"])
+            except (KeyError, ZeroDivisionError, TypeError):
+                pass
+            print("bench: %-10s %-7s %-12s%s (%.0fs)" % (n, c, r["outcome"], dyn,
+                                                     r.get("seconds", 0)), flush=True)
+    cost = None if a.skip_cost else compile_cost(
+        build, [int(x) for x in a.sizes.split(",")], a.resume)
+    order = {c[0]: i for i, c in enumerate(CONFIGS)}
+    results.sort(key=lambda r: (names.index(r["program"]), order[r["config"]]))
+    out = {"meta": meta, "configs": [{"name": c[0], "flags": c[1] + COMMON_CFLAGS,
+                                      "gprs": c[2], "label": c[3]} for c in CONFIGS],
+           "plugin_flags": ["-fplugin=BUILD/ssara.so", "-fplugin-arg-ssara-fallback=ira",
+                            "-fplugin-arg-ssara-stats=FILE"],
+           "programs": {n: {"sources": [os.path.relpath(s, build) if s.startswith(build)
+                                        else os.path.relpath(s, TOP) for s in progs[n][0]],
+                            "cflags": [f.replace(build + "/", "BUILD/") for f in progs[n][1]]}
+                        for n in names},
+           "results": results, "cost": cost,
+           "bench_seconds": round(time.monotonic() - t0)}
+    with open(os.path.join(build, "bench", "results.json"), "w") as f:
+        json.dump(out, f, indent=1)
+    bad = [r for r in results if r["outcome"] != "agree"]
+    print("bench: %d runs, %d agree, %d not (%s)" % (
+        len(results), len(results) - len(bad), len(bad),
+        ", ".join("%s %s: %s" % (r["program"], r["config"], r["outcome"]) for r in bad)
+        or "none"))
+    return 0
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="bench.py")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("build")
+    r.add_argument("--jobs", type=int, default=2)
+    r.add_argument("--only", help="programs, comma-separated")
+    r.add_argument("--configs", help="configurations, comma-separated")
+    r.add_argument("--resume", action="store_true",
+                   help="reuse results already in BUILD/bench")
+    r.add_argument("--skip-cost", action="store_true")
+    r.add_argument("--sizes", default="500,1500,5000,15000,50000",
+                   help="statements per generated function")
+    rp = sub.add_parser("report")
+    rp.add_argument("build")
+    rp.add_argument("out", nargs="?", default=os.path.join(TOP, "docs", "results.md"))
+    a = p.parse_args(argv)
+    if a.cmd == "run":
+        return cmd_run(a)
+    sys.path.insert(0, os.path.join(TOP, "tools"))
+    import bench_report
+    return bench_report.report(os.path.abspath(a.build), a.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,371 @@
+"""bench_report.py -- docs/results.md and its plots from
+BUILD/bench/results.json (tools/bench.py run).  Called as
+`tools/bench.py report BUILD [OUT.md]`; needs matplotlib.
+
+Every ratio is plugin / stock from the same run of `make bench`."""
+
+import json
+import math
+import os
+
+# The goals of issue 6: (configuration, metric, limit).
+GOALS = [
+    ("O2", "insns", 1.00, "all registers: dynamic instructions"),
+    ("O2", "mem", 1.00, "all registers: loads+stores"),
+    ("O2-r8", "insns", 0.95, "8 GPRs: dynamic instructions"),
+    ("O2-r8", "mem", 0.85, "8 GPRs: loads+stores"),
+    ("O2-r5", "insns", 0.90, "about 4 GPRs (5: r0 r3-r6): dynamic instructions"),
+]
+
+
+def geomean(xs):
+    xs = [x for x in xs if x and x > 0 and not math.isnan(x)]
+    if not xs:
+        return float("nan")
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def dyn(r, side):
+    try:
+        d = dict(r["run"][side]["dyn"])
+    except (KeyError, TypeError):
+        return None
+    d["mem"] = d["loads"] + d["stores"]
+    d["sp_mem"] = d["sp_loads"] + d["sp_stores"]
+    return d
+
+
+def ratio(r, key):
+    s, m = dyn(r, "stock"), dyn(r, "ssara")
+    if not s or not m or not s.get(key):
+        return float("nan")
+    return m[key] / s[key]
+
+
+def fmt(x, digits=3):
+    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) \
+        else "%.*f" % (digits, x)
+
+
+def share(r):
+    by = r.get("by") or {}
+    n = by.get("ssara", 0) + by.get("ira", 0)
+    return (by.get("ssara", 0), n)
+
+
+def outcome_cell(r):
+    o = r.get("outcome", "error")
+    return {"agree": "agree", "mismatch": "**MISMATCH**",
+            "stock-failed": "stock run failed"}.get(o, "**%s** (exit %s)" % (o, r.get("exit")))
+
+
+def plots(data, outdir, rel):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    os.makedirs(outdir, exist_ok=True)
+    figs = []
+    res = data["results"]
+    progs = list(data["programs"])
+    configs = [c["name"] for c in data["configs"]]
+    by = {(r["program"], r["config"]): r for r in res}
+
+    # 1. Per program, all registers: instructions and loads+stores.
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=False)
+    for ax, cname in zip(axes, ["O2", "Os", "O0"]):
+        xs = range(len(progs))
+        w = 0.27
+        for i, (key, label) in enumerate([("insns", "instructions"),
+                                          ("mem", "loads+stores"),
+                                          ("sp_mem", "sp loads+stores")]):
+            vals = [ratio(by[(p, cname)], key) if (p, cname) in by else float("nan")
+                    for p in progs]
+            ax.bar([x + (i - 1) * w for x in xs], [0 if math.isnan(v) else v for v in vals],
+                   w, label=label)
+        ax.axhline(1.0, color="k", lw=0.8)
+        ax.set_xticks(list(xs))
+        ax.set_xticklabels(progs, rotation=30, ha="right")
+        ax.set_title(next(c["label"] for c in data["configs"] if c["name"] == cname))
+        ax.set_ylabel("plugin / stock (dynamic)")
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Dynamic counts, ssara / IRA+LRA, per program (lower is better)")
+    fig.tight_layout()
+    name = "ratio-per-program.png"
+    fig.savefig(os.path.join(outdir, name), dpi=90)
+    plt.close(fig)
+    figs.append((name, "Dynamic instructions, loads+stores and stack-pointer "
+                 "loads+stores executed, plugin / stock, per program"))
+
+    # 2. Against the number of allocatable GPRs (-O2).
+    regcfg = [c for c in data["configs"] if c["name"].startswith("O2")]
+    regcfg.sort(key=lambda c: -c["gprs"])
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, (key, label) in zip(axes, [("insns", "dynamic instructions"),
+                                       ("mem", "dynamic loads+stores")]):
+        for p in progs:
+            ys = [ratio(by[(p, c["name"])], key) if (p, c["name"]) in by
+                  else float("nan") for c in regcfg]
+            ax.plot([c["gprs"] for c in regcfg], ys, marker="o", label=p)
+        gm = [geomean([ratio(by[(p, c["name"])], key) for p in progs
+                       if (p, c["name"]) in by]) for c in regcfg]
+        ax.plot([c["gprs"] for c in regcfg], gm, "k--", lw=2, marker="s", label="geomean")
+        ax.axhline(1.0, color="k", lw=0.8)
+        ax.set_xscale("log", base=2)
+        ax.set_xticks([c["gprs"] for c in regcfg])
+        ax.set_xticklabels([str(c["gprs"]) for c in regcfg])
+        ax.set_xlabel("allocatable GPRs (-O2, -ffixed-rN)")
+        ax.set_ylabel("plugin / stock")
+        ax.set_title(label)
+    axes[0].legend(fontsize=8)
+    fig.tight_layout()
+    name = "ratio-vs-registers.png"
+    fig.savefig(os.path.join(outdir, name), dpi=90)
+    plt.close(fig)
+    figs.append((name, "Dynamic instructions and loads+stores, plugin / stock, "
+                 "against the number of allocatable GPRs"))
+
+    # 3. Allocation time against function size.
+    cost = data.get("cost")
+    if cost and cost.get("scaling"):
+        rows = [r for r in cost["scaling"] if r["ssara"].get("ok") and r["stock"].get("ok")]
+        if rows:
+            fig, ax = plt.subplots(figsize=(6.5, 4.5))
+            xs = [max(r["ssara"]["values"], 1) or 2 * r["stmts"] for r in rows]
+            ax.plot(xs, [max(r["stock"]["ra"], 0.005) for r in rows], "o-",
+                    label="IRA+LRA (stock)")
+            ax.plot(xs, [max(r["ssara"]["ssara"], 0.005) for r in rows], "s-",
+                    label="ssara pass")
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xlabel("SSA values in the function (ssara stats)")
+            ax.set_ylabel("seconds (user, -ftime-report)")
+            ax.set_title("Allocation time against function size")
+            ax.legend()
+            ax.grid(True, which="both", lw=0.3)
+            fig.tight_layout()
+            name = "alloc-time-scaling.png"
+            fig.savefig(os.path.join(outdir, name), dpi=90)
+            plt.close(fig)
+            figs.append((name, "Register allocation time against function size "
+                         "(generated functions)"))
+    return figs
+
+
+def report(build, out_md):
+    with open(os.path.join(build, "bench", "results.json")) as f:
+        data = json.load(f)
+    outdir = os.path.join(os.path.dirname(out_md), "results")
+    rel = os.path.basename(outdir)
+    figs = plots(data, outdir, rel)
+    meta = data["meta"]
+    res = data["results"]
+    by = {(r["program"], r["config"]): r for r in res}
+    progs = list(data["programs"])
+    L = []
+    w = L.append
+    w("# ssara against IRA/LRA: measurements")
+    w("")
+    w("Written by `make bench` (tools/bench.py, tools/bench_report.py); do not "
+      "edit by hand.  Every figure is a ratio **plugin / stock** (ssara / "
+      "GCC's IRA+LRA) of two builds made and run in the same `make bench` "
+      "run with identical flags; lower is better.  docs/benchmarks.md says "
+      "how the numbers are made.")
+    w("")
+    w("## Machine and versions")
+    w("")
+    w("| | |")
+    w("| --- | --- |")
+    for k, label in [("date", "date"), ("cpu", "CPU"), ("cores", "cores"),
+                     ("memory", "memory"), ("os", "system"), ("kernel", "kernel"),
+                     ("gcc", "compiler"), ("qemu", "emulator"), ("python", "python"),
+                     ("ssara", "ssara commit"), ("load", "load average at start")]:
+        v = meta.get(k, "?")
+        if k == "ssara" and meta.get("ssara_dirty"):
+            v = "%s (plugin/ had uncommitted changes)" % v
+        w("| %s | %s |" % (label, v))
+    for p, v in sorted(meta.get("sources", {}).items()):
+        w("| source: %s | %s |" % (p, v))
+    w("")
+    w("Plugin flags: `%s`; all programs are built with `-fno-pie` and linked "
+      "`-no-pie`.  Dynamic counts are of the program's own `.text` (its "
+      "driver, the library, libgcc helpers; not libc or the dynamic loader), "
+      "counted under qemu-ppc by tools/qemu-count.c.  \"sp loads+stores\" "
+      "are loads and stores addressed off r1: spill code, saves and restores, "
+      "and stack-allocated locals." % " ".join(data["plugin_flags"]))
+    w("")
+    w("Configurations:")
+    w("")
+    for c in data["configs"]:
+        extra = [f for f in c["flags"] if not f.startswith("-ffixed")]
+        fixed = [f[len("-ffixed-"):] for f in c["flags"] if f.startswith("-ffixed")]
+        w("* `%s`: %s: `%s`%s" % (c["name"], c["label"], " ".join(extra),
+                                  (" and -ffixed- of %s" % " ".join(fixed)) if fixed else ""))
+    w("")
+
+    # Goals.
+    w("## Against the goals")
+    w("")
+    w("Geometric mean over the programs whose two builds agree.")
+    w("")
+    w("| goal | limit | measured | met |")
+    w("| --- | --- | --- | --- |")
+    for cname, key, limit, label in GOALS:
+        g = geomean([ratio(by[(p, cname)], key) for p in progs
+                     if (p, cname) in by and by[(p, cname)]["outcome"] == "agree"])
+        met = "-" if math.isnan(g) else ("yes" if g <= limit else "no")
+        w("| %s | <= %.2fx | %sx | %s |" % (label, limit, fmt(g), met))
+    cost = data.get("cost") or {}
+    sq = cost.get("sqlite") or {}
+    if sq.get("stock") and sq.get("ssara"):
+        s, m = sq["stock"], sq["ssara"]
+        t = (m["ssara"] + m["ra"]) / s["ra"] if s["ra"] else float("nan")
+        w("| allocation time, SQLite (ssara pass + residual IRA/LRA) | <= 0.50x | %sx | %s |"
+          % (fmt(t), "-" if math.isnan(t) else ("yes" if t <= 0.5 else "no")))
+        if s.get("peak_kb") and m.get("peak_kb"):
+            pm = m["peak_kb"] / s["peak_kb"]
+            w("| cc1 peak memory, SQLite | <= 1.05x | %sx | %s |"
+              % (fmt(pm), "yes" if pm <= 1.05 else "no"))
+    w("")
+
+    # Summary per configuration.
+    w("## Summary per configuration")
+    w("")
+    w("Geometric means over programs whose outputs agree; \"ssara share\" is "
+      "the functions ssara allocated over all functions compiled (the rest "
+      "went to IRA/LRA through fallback=ira).")
+    w("")
+    w("| configuration | runs agree | ssara share | instructions | loads+stores | "
+      "sp loads+stores | static instructions |")
+    w("| --- | --- | --- | --- | --- | --- | --- |")
+    for c in data["configs"]:
+        rs = [by[(p, c["name"])] for p in progs if (p, c["name"]) in by]
+        ok = [r for r in rs if r["outcome"] == "agree"]
+        a = sum(share(r)[0] for r in rs)
+        n = sum(share(r)[1] for r in rs)
+        st = geomean([r["static"]["ssara"]["insns"] / r["static"]["stock"]["insns"]
+                      for r in rs if r.get("static") and r["static"]["stock"]["insns"]])
+        w("| %s | %d / %d | %d / %d (%s%%) | %s | %s | %s | %s |" % (
+            c["label"], len(ok), len(rs), a, n, fmt(100.0 * a / n if n else float("nan"), 1),
+            fmt(geomean([ratio(r, "insns") for r in ok])),
+            fmt(geomean([ratio(r, "mem") for r in ok])),
+            fmt(geomean([ratio(r, "sp_mem") for r in ok])), fmt(st)))
+    w("")
+    for name, caption in figs:
+        w("![%s](%s/%s)" % (caption, rel, name))
+        w("")
+        w("*%s.*" % caption)
+        w("")
+
+    # Every run.
+    w("## Every run")
+    w("")
+    w("Dynamic counts in millions for stock; ratios plugin / stock.  A run "
+      "whose outputs differ is marked MISMATCH and its ratios are shown but "
+      "left out of the means.")
+    w("")
+    w("| program | configuration | outcome | ssara share | stock instr. (M) | "
+      "instructions | loads+stores | sp loads+stores | static instr. | static frame |")
+    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for p in progs:
+        for c in data["configs"]:
+            r = by.get((p, c["name"]))
+            if not r:
+                continue
+            a, n = share(r)
+            s = dyn(r, "stock")
+            stat = r.get("static") or {}
+            si = fr = float("nan")
+            if stat.get("stock", {}).get("insns"):
+                si = stat["ssara"]["insns"] / stat["stock"]["insns"]
+                if stat["stock"]["frame"]:
+                    fr = stat["ssara"]["frame"] / stat["stock"]["frame"]
+            w("| %s | %s | %s | %d / %d | %s | %s | %s | %s | %s | %s |" % (
+                p, c["name"], outcome_cell(r), a, n,
+                fmt(s["insns"] / 1e6, 1) if s else "-",
+                fmt(ratio(r, "insns")), fmt(ratio(r, "mem")), fmt(ratio(r, "sp_mem")),
+                fmt(si), fmt(fr)))
+    w("")
+    bad = [r for r in res if r["outcome"] != "agree"]
+    w("## Mismatches and failures")
+    w("")
+    if not bad:
+        w("None: in every run the plugin build's output and exit status equal "
+          "the stock build's.")
+    for r in bad:
+        w("* **%s %s: %s**.  %s" % (r["program"], r["config"], r["outcome"],
+                                   (r.get("error") or "").strip().replace("\n", " ")[:600]
+                                   or "Outputs kept in BUILD/bench/runs/%s-%s/."
+                                   % (r["program"], r["config"])))
+    w("")
+
+    # Fallback reasons.
+    reasons = {}
+    for r in res:
+        for k, v in (r.get("fallback_reasons") or {}).items():
+            reasons[k] = reasons.get(k, 0) + v
+    if reasons:
+        w("## Why functions went to IRA/LRA")
+        w("")
+        w("Summed over every program and configuration (numbers in reasons "
+          "replaced by N).")
+        w("")
+        w("| functions | reason |")
+        w("| --- | --- |")
+        for k, v in sorted(reasons.items(), key=lambda kv: -kv[1])[:15]:
+            w("| %d | %s |" % (v, k.replace("|", "\\|")))
+        w("")
+
+    # Compile cost.
+    if cost:
+        w("## Compile cost")
+        w("")
+        if sq.get("stock") and sq.get("ssara"):
+            s, m = sq["stock"], sq["ssara"]
+            w("SQLite amalgamation (sqlite3.c), `-O2 -fno-pie`, one compile each "
+              "with `-ftime-report` under GNU time.  Times are user seconds "
+              "from -ftime-report: IRA+LRA = \"integrated RA\" + \"LRA *\" + "
+              "\"reload\"; ssara = \"plugin execution\" (the ssara pass is "
+              "the only plugin pass).  In the plugin build, functions ssara "
+              "declined still go through IRA+LRA (residual).")
+            w("")
+            w("| | stock | plugin | plugin / stock |")
+            w("| --- | --- | --- | --- |")
+            w("| functions by ssara / all | - | %d / %d | |"
+              % (m["by"].get("ssara", 0), m["by"].get("ssara", 0) + m["by"].get("ira", 0)))
+            w("| ssara pass (s) | - | %s | |" % fmt(m["ssara"], 2))
+            w("| IRA+LRA (s) | %s | %s (residual) | |" % (fmt(s["ra"], 2), fmt(m["ra"], 2)))
+            w("| allocation total (s) | %s | %s | %s |" % (
+                fmt(s["ra"], 2), fmt(m["ra"] + m["ssara"], 2),
+                fmt((m["ra"] + m["ssara"]) / s["ra"] if s["ra"] else float("nan"))))
+            w("| cc1 user time (s) | %s | %s | %s |" % (
+                fmt(s.get("user"), 1), fmt(m.get("user"), 1),
+                fmt(m["user"] / s["user"] if s.get("user") else float("nan"))))
+            w("| cc1 peak RSS (MiB) | %s | %s | %s |" % (
+                fmt(s.get("peak_kb", 0) / 1024, 1), fmt(m.get("peak_kb", 0) / 1024, 1),
+                fmt(m["peak_kb"] / s["peak_kb"] if s.get("peak_kb") else float("nan"))))
+            w("")
+        if cost.get("scaling"):
+            w("Generated functions (tools/bench.py `generate_function`: one loop "
+              "over N statements of arithmetic on 16 accumulators and loads, a "
+              "branch every 16 statements), `-O2`.  Values = SSA values ssara "
+              "imported (its stats line).")
+            w("")
+            w("| statements | values | by | IRA+LRA (s) | ssara (s) | ratio | "
+              "peak RSS stock (MiB) | plugin (MiB) |")
+            w("| --- | --- | --- | --- | --- | --- | --- | --- |")
+            for r in cost["scaling"]:
+                s, m = r["stock"], r["ssara"]
+                byw = "ssara" if m["by"].get("ssara") else "ira: %s" % m.get("reason", "?")
+                w("| %d | %d | %s | %s | %s | %s | %s | %s |" % (
+                    r["stmts"], m.get("values", 0), byw, fmt(s["ra"], 2),
+                    fmt(m["ssara"], 2),
+                    fmt(m["ssara"] / s["ra"] if s["ra"] else float("nan"), 2),
+                    fmt(s.get("peak_kb", 0) / 1024, 1), fmt(m.get("peak_kb", 0) / 1024, 1)))
+            w("")
+    w("The whole run took %d s (2 jobs in parallel)." % data.get("bench_seconds", 0))
+    w("")
+    with open(out_md, "w") as f:
+        f.write("\n".join(L))
+    print("bench: wrote %s and %d plots in %s" % (out_md, len(figs), outdir))
+    return 0
