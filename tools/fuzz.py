@@ -428,7 +428,9 @@ def main():
     c, _, _ = counts(recs)
     passed = c["match"]
     failed = c["mismatch"] + c["ice"] + c["internal"]
-    lines = [summary_line(recs) + " in %ds" % (time.time() - t0)]
+    lines = [summary_line(recs) + " in %ds" % (time.time() - t0),
+             "seeds 1-%d, %s, options: %s" % (count, csmith_version(),
+                                               " ".join(CSMITH_OPTS) or "(defaults)")]
     # A harness that tests nothing must not pass: csmith or qemu missing
     # discards everything.
     if len(recs) != count or c["discarded"] + c["timeout"] > count // 2:
