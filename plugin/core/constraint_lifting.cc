@@ -179,10 +179,26 @@ lift_constraints (work &w)
               if (with_def.none ())
                 return "tied operands have no common register at "
                        + where (w, b, i, k);
-              dv.allowed = with_def;
+              // The def writes a fresh temp copied out just after the
+              // instruction, so that the def's value keeps its whole
+              // allowed set (it may live across calls, be spilled...).
+              // A terminator's def cannot be copied out: its value is
+              // narrowed instead.
+              const file_id df = dv.file;  // add_value invalidates dv.
+              value_id dt = d.value;
+              if (cur.terminator)
+                dv.allowed = with_def;
+              else
+                {
+                  dt = L.temp (d.value, df, with_def);
+                  std::string e = L.move (d.value, dt, flow::out_of_temp);
+                  if (!e.empty ())
+                    return e + " at " + where (w, b, i, k);
+                  d.value = dt;
+                }
               d.allowed = with_def;
-              value_id t = L.temp (u.value, dv.file, with_def);
-              w.wv[t].tie_def = d.value;
+              value_id t = L.temp (u.value, df, with_def);
+              w.wv[t].tie_def = dt;
               std::string e = L.move (t, u.value, flow::into_temp);
               if (!e.empty ())
                 return e + " at " + where (w, b, i, k);

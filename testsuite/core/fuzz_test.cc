@@ -111,15 +111,23 @@ allocation_failure (const function &f, const target &t, spill_mode mode,
 // Stop reporting after this many failing seeds per test.
 constexpr unsigned max_reports = 5;
 
+// Allocate the programs of SEEDS (default: fuzz_seeds ()) generated with
+// FEATURES for the fuzz target of each seed (or *FIXED), at the fuzz size
+// of each seed (or SIZE), and check every allocation.
 void
-allocate_and_check (spill_mode mode, uint32_t features)
+allocate_and_check (spill_mode mode, uint32_t features,
+                    std::vector<uint64_t> seeds = fuzz_seeds (),
+                    const target *fixed = nullptr, unsigned size = 0)
 {
   unsigned failures = 0, total = 0;
   std::vector<uint64_t> failing;
-  for (uint64_t seed : fuzz_seeds ())
+  for (uint64_t seed : seeds)
     {
-      target t = fuzz_target (seed);
-      function f = generate (t, seed, fuzz_options (seed, features));
+      target t = fixed ? *fixed : fuzz_target (seed);
+      gen_options go = fuzz_options (seed, features);
+      if (size)
+        go.size = size;
+      function f = generate (t, seed, go);
       ++total;
       std::string why = allocation_failure (f, t, mode, seed);
       if (why.empty ())
@@ -258,12 +266,37 @@ TEST (Fuzz, AllocateSpillEverything)
   allocate_and_check (spill_mode::everything, allocator_features);
 }
 
-// Every generator feature (run with --gtest_also_run_disabled_tests, or
-// the other tests with SSARA_FUZZ_FEATURES=0x3fff).  Fails today: see
-// docs/checker.md.
-TEST (Fuzz, DISABLED_AllocateAllFeatures)
+// Every generator feature, one test per GPR count: FullFeatures/N runs
+// the seeds below SSARA_FUZZ_COUNT whose fuzz target has N GPRs (FPR and
+// CR counts vary with the seed as in the other tests), so the 31
+// instances together run SSARA_FUZZ_COUNT programs.
+class FullFeatures : public ::testing::TestWithParam<unsigned>
+{};
+
+TEST_P (FullFeatures, Allocate)
 {
-  allocate_and_check (spill_mode::normal, uint32_t (feature::all));
+  std::vector<uint64_t> seeds;
+  for (uint64_t seed : fuzz_seeds ())
+    if (2 + seed % 31 == GetParam ())
+      seeds.push_back (seed);
+  allocate_and_check (spill_mode::normal, uint32_t (feature::all), seeds);
+}
+
+INSTANTIATE_TEST_SUITE_P (Fuzz, FullFeatures, ::testing::Range (2u, 33u));
+
+// Every generator feature on the whole rs6000 register file, at the fuzz
+// sizes and (a few programs) at size 1000.
+TEST (Fuzz, FullFeaturesRs6000)
+{
+  target t = rs6000_target ();
+  std::vector<uint64_t> seeds = fuzz_seeds ();
+  if (seeds.size () > 400)
+    seeds.resize (400);
+  allocate_and_check (spill_mode::normal, uint32_t (feature::all), seeds, &t);
+  if (seeds.size () > 10)
+    seeds.resize (10);
+  allocate_and_check (spill_mode::normal, uint32_t (feature::all), seeds, &t,
+                      1000);
 }
 
 // Corrupt correct allocations at random; whenever the interpreter sees a
