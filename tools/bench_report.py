@@ -55,8 +55,17 @@ def share(r):
 
 def outcome_cell(r):
     o = r.get("outcome", "error")
-    return {"agree": "agree", "mismatch": "**MISMATCH**",
+    cell = {"agree": "agree", "mismatch": "**MISMATCH**",
             "stock-failed": "stock run failed"}.get(o, "**%s** (exit %s)" % (o, r.get("exit")))
+    if o == "error" and "stock compile failed" in (r.get("error") or ""):
+        cell = "**stock GCC failed to compile**"
+    elif o == "error" and "compile timed out" in (r.get("error") or ""):
+        cell = "**compile timed out**"
+    elif o == "error" and "ssara compile failed" in (r.get("error") or ""):
+        cell = "**plugin build failed to compile**"
+    if r.get("plugin_crashes"):
+        cell += ", **%d plugin crash(es)**" % len(r["plugin_crashes"])
+    return cell
 
 
 def plots(data, outdir, rel):
@@ -287,16 +296,34 @@ def report(build, out_md):
                 fmt(si), fmt(fr)))
     w("")
     bad = [r for r in res if r["outcome"] != "agree"]
+    crashed = [r for r in res if r.get("plugin_crashes")]
     w("## Mismatches and failures")
     w("")
-    if not bad:
+    if not bad and not crashed:
         w("None: in every run the plugin build's output and exit status equal "
-          "the stock build's.")
+          "the stock build's, and no compile crashed.")
     for r in bad:
-        w("* **%s %s: %s**.  %s" % (r["program"], r["config"], r["outcome"],
-                                   (r.get("error") or "").strip().replace("\n", " ")[:600]
+        err = (r.get("error") or "").strip()
+        lines = [l for l in err.splitlines() if "error" in l or "MISMATCH" in l]
+        w("* **%s %s: %s**.  %s" % (r["program"], r["config"], outcome_cell(r),
+                                   " / ".join(lines[:3])[:600]
                                    or "Outputs kept in BUILD/bench/runs/%s-%s/."
                                    % (r["program"], r["config"])))
+    if crashed:
+        w("")
+        w("Plugin crashes: the plugin build of a file crashed the compiler "
+          "in the function named; ssara-compare reported it and compiled the "
+          "file again with `-fplugin-arg-ssara-decline=FUNCTION`, so that "
+          "function went to IRA/LRA and the run was still measured (its row "
+          "above says so).")
+        w("")
+        seen = {}
+        for r in crashed:
+            for c in r["plugin_crashes"]:
+                k = (os.path.basename(c["file"]), c["function"], c["message"])
+                seen.setdefault(k, []).append("%s %s" % (r["program"], r["config"]))
+        for (f, fn, msg), cfgs in sorted(seen.items()):
+            w("* `%s` in %s: %s (%s)" % (fn, f, msg, ", ".join(cfgs)))
     w("")
 
     # Fallback reasons.

@@ -118,6 +118,23 @@ for mode in 1:1:output 2:1:exit-status 3:1:timeout 4:2:compile-error 0:0:no-diff
   fi
 done
 
+# A plugin-side compiler crash in a function: reported, and with
+# --decline-ice the file is compiled again with that function declined;
+# the run is measured but the exit status is 1.  Without --decline-ice
+# the crash is a compile failure (exit 2).
+FAKE_ICE=main $compare --cc "$here/fake-cc.sh" --run --decline-ice 2 "$here/differ.c" \
+  -- -O2 >"$work/ice.out" 2>&1
+st=$?
+check "ssara-compare plugin crash declined: exit status" 1 "$st"
+grep -q "PLUGIN CRASH in main (differ.c): internal compiler error: Segmentation fault; compiled again with decline=main" \
+  "$work/ice.out" && grep -q "run: outputs agree" "$work/ice.out" \
+  && ok "ssara-compare plugin crash declined: reported, run measured" \
+  || ko "ssara-compare plugin crash declined: reported, run measured"
+FAKE_ICE=main $compare --cc "$here/fake-cc.sh" --run "$here/differ.c" -- -O2 \
+  >"$work/ice2.out" 2>&1
+st=$?
+check "ssara-compare plugin crash: exit status" 2 "$st"
+
 { echo "passed=$pass failed=$fail"; [ -n "$failed" ] && echo "$failed" | sed '/^$/d'; } \
   >"$build/results/bench-tools.txt"
 echo "bench-tools: $pass passed, $fail failed"
