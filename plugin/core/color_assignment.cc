@@ -101,6 +101,21 @@ struct walker
   // Values coloured at the current point (victims may not be among them).
   std::vector<value_id> here;
 
+  // For the block being walked: group_at[j] lists the unspillable values
+  // defined in the block that instruction j reads, and the unspillable
+  // earlyclobber defs of j (operand temps, reload temps: they all need
+  // distinct registers at j); read_at[v] is the first instruction after
+  // its def that reads v, valid while def_stamp[v] is the block's stamp.
+  std::vector<std::vector<value_id>> group_at;
+  std::vector<uint32_t> read_at, def_stamp;
+  uint32_t cur_stamp = 0;
+  const block *cur_blk = nullptr;
+  const insn *group_insn = nullptr;
+  // Search budget of group_fits per round: the search is exponential in
+  // the group size (a handful of operands), so it gives up rather than
+  // slow down on pathological instructions.
+  unsigned search_budget = 200000;
+
   // arg_of[v]: the phis (block, index) that have v as an argument.
   std::vector<std::vector<std::pair<block_id, uint32_t>>> arg_of;
   // hint[v]: a hard register v is copied from or to, or no_hreg.
@@ -110,6 +125,8 @@ struct walker
   {
     size_t nv = w.fn.values.size ();
     spill_now.assign (nv, false);
+    read_at.assign (nv, 0);
+    def_stamp.assign (nv, 0);
     arg_of.assign (nv, {});
     hint.assign (nv, no_hreg);
     for (block_id b = 0; b < w.fn.blocks.size (); ++b)
@@ -180,44 +197,137 @@ struct walker
     return true;
   }
 
+  // The registers V may take and the ones it must not touch (a tied
+  // use's copy also answers for its def).
+  void limits (value_id v, hreg_set &allowed, hreg_set &forbid) const
+  {
+    allowed = w.fn.values[v].allowed;
+    forbid = w.live.forbidden[v];
+    if (w.wv[v].tie_def != no_value)
+      {
+        allowed &= w.fn.values[w.wv[v].tie_def].allowed;
+        forbid |= w.live.forbidden[w.wv[v].tie_def];
+      }
+  }
+
+  // Return true if V at H would only displace values that may be spilled
+  // for it and that instruction GROUP_INSN does not read; add them to
+  // VICTIMS.
+  bool evictable (value_id v, hreg h, std::vector<value_id> &victims) const
+  {
+    for (unsigned q = 0; q < w.fn.values[v].width; ++q)
+      {
+        value_id o = occ[h + q];
+        if (o == no_value
+            || std::find (victims.begin (), victims.end (), o)
+                 != victims.end ())
+          continue;
+        if (!can_spill (w, o) || spill_now[o]
+            || std::find (here.begin (), here.end (), o) != here.end ())
+          return false;
+        if (group_insn)
+          for (const operand &x : group_insn->ops)
+            if (x.kind == operand_kind::use && x.value == o)
+              return false;
+        victims.push_back (o);
+      }
+    return true;
+  }
+
+  // Return true if the values PENDING[K..] can take distinct registers
+  // outside TAKEN, each on registers free here or held by values that
+  // may be spilled for it and that instruction GROUP_INSN does not read.
+  bool group_fits (const std::vector<value_id> &pending, size_t k,
+                   hreg_set &taken)
+  {
+    if (k == pending.size ())
+      return true;
+    if (search_budget == 0)
+      return true;  // Give up: do not constrain the choice.
+    --search_budget;
+    value_id m = pending[k];
+    unsigned wd = w.fn.values[m].width;
+    hreg_set allowed, forbid;
+    limits (m, allowed, forbid);
+    for (hreg h : w.tgt.files[w.fn.values[m].file].regs)
+      {
+        std::vector<value_id> victims;
+        if (!fits (m, h, allowed, forbid | taken)
+            || !evictable (m, h, victims))
+          continue;
+        hreg_set span = work::span (h, wd);
+        taken |= span;
+        bool fine = group_fits (pending, k + 1, taken);
+        taken &= ~span;
+        if (fine)
+          return true;
+      }
+    return false;
+  }
+
+  // The values that must find registers at the instruction that reads
+  // unspillable V next, once V has one: the rest of its group not yet
+  // coloured.
+  std::vector<value_id> pending_group (value_id v) const
+  {
+    std::vector<value_id> p;
+    if (can_spill (w, v) || def_stamp[v] != cur_stamp)
+      return p;
+    for (value_id u : group_at[read_at[v]])
+      if (u != v && w.wv[u].reg == no_hreg && !spill_now[u])
+        p.push_back (u);
+    return p;
+  }
+
   // Colour V.  PREFS are (register, points) pairs.  Return true on
   // success; on failure pick what to spill.
   bool color (value_id v, const std::vector<std::pair<hreg, int>> &prefs,
               const std::string &where)
   {
     const value &x = w.fn.values[v];
-    hreg_set allowed = x.allowed;
-    hreg_set forbid = w.live.forbidden[v];
-    if (w.wv[v].tie_def != no_value)
-      {
-        allowed &= w.fn.values[w.wv[v].tie_def].allowed;
-        forbid |= w.live.forbidden[w.wv[v].tie_def];
-      }
+    hreg_set allowed, forbid;
+    limits (v, allowed, forbid);
     hreg best = no_hreg;
-    int best_points = -1;
+    // An unspillable temp leaves room for the other temps of the
+    // instruction that reads it (operand copies, reloads), which cannot
+    // be spilled out of its way either: first only registers that keep
+    // them satisfiable, then any.
+    std::vector<value_id> pending = pending_group (v);
+    group_insn = pending.empty () ? nullptr
+                                  : &cur_blk->insns[read_at[v]];
     // First stay clear of pre-coloured values' registers, then not.
     hreg_set avoid = w.live.avoid[v];
     if (w.wv[v].tie_def != no_value)
       avoid |= w.live.avoid[w.wv[v].tie_def];
-    for (const hreg_set &f : { forbid | avoid, forbid })
-      {
-        for (hreg h : w.tgt.files[x.file].regs)
-          {
-            if (!fits (v, h, allowed, f) || !free_at (v, h))
-              continue;
-            int points = 0;
-            for (auto [r, p] : prefs)
-              if (r == h)
-                points += p;
-            if (points > best_points)
-              {
-                best = h;
-                best_points = points;
-              }
-          }
-        if (best != no_hreg)
-          break;
-      }
+    // Pass 0 keeps the group satisfiable, pass 1 does not care.
+    auto pick_free = [&] (int pass) {
+      for (const hreg_set &f : { forbid | avoid, forbid })
+        {
+          int best_points = -1;
+          for (hreg h : w.tgt.files[x.file].regs)
+            {
+              if (!fits (v, h, allowed, f) || !free_at (v, h))
+                continue;
+              int points = 0;
+              for (auto [r, p] : prefs)
+                if (r == h)
+                  points += p;
+              if (points <= best_points)
+                continue;
+              if (pass == 0)
+                {
+                  hreg_set taken = work::span (h, x.width);
+                  if (!group_fits (pending, 0, taken))
+                    continue;
+                }
+              best = h;
+              best_points = points;
+            }
+          if (best != no_hreg)
+            break;
+        }
+    };
+    pick_free (pending.empty () ? 1 : 0);
     if (best != no_hreg)
       {
         w.wv[v].reg = best;
@@ -225,7 +335,55 @@ struct walker
         here.push_back (v);
         return true;
       }
-
+    // No free register leaves room for the group: free one that does by
+    // spilling its occupants.
+    if (!pending.empty ())
+      {
+        double best_cost = -1;
+        std::vector<value_id> best_victims;
+        for (hreg h : w.tgt.files[x.file].regs)
+          {
+            std::vector<value_id> victims;
+            if (!fits (v, h, allowed, forbid) || !evictable (v, h, victims))
+              continue;
+            double cost = 0;
+            for (value_id o : victims)
+              cost += weight[o];
+            if (best_cost >= 0 && cost >= best_cost)
+              continue;
+            hreg_set taken = work::span (h, x.width);
+            if (!group_fits (pending, 0, taken))
+              continue;
+            best = h;
+            best_cost = cost;
+            best_victims = victims;
+          }
+        if (best != no_hreg)
+          {
+            for (value_id o : best_victims)
+              {
+                release (o);
+                spill_now[o] = true;
+                newly.push_back (o);
+              }
+            w.wv[v].reg = best;
+            occupy (v);
+            here.push_back (v);
+            return false;
+          }
+      }
+    // The group cannot be kept satisfiable: any free register.
+    if (!pending.empty ())
+      {
+        pick_free (1);
+        if (best != no_hreg)
+          {
+            w.wv[v].reg = best;
+            occupy (v);
+            here.push_back (v);
+            return true;
+          }
+      }
     // Nothing fits.  Option A: spill V itself, if some register is free
     // here and only its future blocks it.
     double cost_a = -1;
@@ -314,6 +472,27 @@ struct walker
       prefs.push_back ({ hint[v], hard_hint_points });
   }
 
+  // Sort the defs DEFS of one instruction so that those with the fewest
+  // choices come first: unspillable ones (temps of narrow operands, which
+  // have nowhere else to go), then by the number of registers they may
+  // take.  Greedy colouring of the others then works around them.
+  void most_constrained_first (std::vector<value_id> &defs) const
+  {
+    auto choices = [&] (value_id v) {
+      hreg_set a = w.fn.values[v].allowed;
+      for (hreg h = 0; h < max_hard_regs; ++h)
+        if (a.test (h)
+            && (work::span (h, w.fn.values[v].width)
+                & w.live.forbidden[v]).any ())
+          a.reset (h);
+      return std::make_pair (can_spill (w, v), a.count ());
+    };
+    std::stable_sort (defs.begin (), defs.end (),
+                      [&] (value_id x, value_id y) {
+                        return choices (x) < choices (y);
+                      });
+  }
+
   void walk_block (block_id b, std::vector<uint32_t> &stamp, uint32_t st)
   {
     const block &blk = w.fn.blocks[b];
@@ -342,6 +521,34 @@ struct walker
             }
       }
 
+    cur_stamp = st;
+    cur_blk = &blk;
+    group_at.assign (n, {});
+    for (size_t j = 0; j < n; ++j)
+      {
+        for (const operand &o : blk.insns[j].ops)
+          if (o.kind == operand_kind::use && def_stamp[o.value] == st
+              && read_at[o.value] == ~0u)
+            {
+              read_at[o.value] = uint32_t (j);
+              if (!can_spill (w, o.value))
+                group_at[j].push_back (o.value);
+            }
+        for (const operand &o : blk.insns[j].ops)
+          if (o.kind == operand_kind::def)
+            {
+              def_stamp[o.value] = st;
+              read_at[o.value] = ~0u;
+              if (o.earlyclobber && !can_spill (w, o.value))
+                group_at[j].push_back (o.value);
+            }
+      }
+    // Values defined here and never read in the block have no group.
+    for (size_t j = 0; j < n; ++j)
+      for (const operand &o : blk.insns[j].ops)
+        if (o.kind == operand_kind::def && read_at[o.value] == ~0u)
+          def_stamp[o.value] = 0;
+
     std::string where = "start of block " + std::to_string (b);
     here.clear ();
     for (const phi &ph : blk.phis)
@@ -362,13 +569,18 @@ struct walker
         const insn &i = blk.insns[j];
         where = "block " + std::to_string (b) + " insn " + std::to_string (j);
         here.clear ();
+        std::vector<value_id> ec_defs, plain_defs;
         for (const operand &o : i.ops)
-          if (o.kind == operand_kind::def && o.earlyclobber)
-            {
-              std::vector<std::pair<hreg, int>> prefs;
-              phi_prefs (o.value, b, nullptr, prefs);
-              color (o.value, prefs, where);
-            }
+          if (o.kind == operand_kind::def && o.tied_to == no_operand)
+            (o.earlyclobber ? ec_defs : plain_defs).push_back (o.value);
+        most_constrained_first (ec_defs);
+        most_constrained_first (plain_defs);
+        for (value_id v : ec_defs)
+          {
+            std::vector<std::pair<hreg, int>> prefs;
+            phi_prefs (v, b, nullptr, prefs);
+            color (v, prefs, where);
+          }
         for (value_id v : dying[j])
           if (usable (v))
             release (v);
@@ -403,14 +615,12 @@ struct walker
                        && usable (o.value))
                 copy_pref.push_back ({ w.wv[o.value].reg, coalesce_points });
           }
-        for (const operand &o : i.ops)
-          if (o.kind == operand_kind::def && !o.earlyclobber
-              && o.tied_to == no_operand)
-            {
-              std::vector<std::pair<hreg, int>> prefs = copy_pref;
-              phi_prefs (o.value, b, nullptr, prefs);
-              color (o.value, prefs, where);
-            }
+        for (value_id v : plain_defs)
+          {
+            std::vector<std::pair<hreg, int>> prefs = copy_pref;
+            phi_prefs (v, b, nullptr, prefs);
+            color (v, prefs, where);
+          }
         for (value_id v : dead[j])
           if (usable (v))
             release (v);

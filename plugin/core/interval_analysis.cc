@@ -336,8 +336,14 @@ analyse_intervals (work &w)
 
           for (const operand &o : i.ops)
             if (o.kind == operand_kind::def)
-              close_value (o.value, o.earlyclobber ? w.pos_use (b, j)
-                                                   : w.pos_def (b, j));
+              {
+                // A dead def still holds its register at D_j (an
+                // earlyclobber one from U_j on).
+                if (open_end[o.value] == ~pos_t (0))
+                  open_value (o.value, w.pos_def (b, j));
+                close_value (o.value, o.earlyclobber ? w.pos_use (b, j)
+                                                     : w.pos_def (b, j));
+              }
           if (i.values_across_in_memory)
             for (value_id v : open)
               L.across_in_memory[v] = true;

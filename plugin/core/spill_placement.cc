@@ -195,6 +195,12 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                 }
             }
           std::vector<std::pair<value_id, value_id>> temps;
+          // Reloads through another file (CR, CTR, LR via a GPR) need a
+          // register of that file for an instant: they go first, before
+          // the copies constraint lifting made into this instruction's
+          // operand temps, which may fill that file.
+          std::vector<insn> early;
+          std::vector<winsn> early_w;
           for (operand &o : cur.ops)
             if (o.kind == operand_kind::use && is_new[o.value])
               {
@@ -204,11 +210,42 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                     t = x;
                 if (t == no_value)
                   {
-                    t = R.reload (o.value, R.out, R.out_w);
+                    bool via = !w.tgt.files[w.fn.values[o.value].file]
+                                  .memory_direct;
+                    t = via ? R.reload (o.value, early, early_w)
+                            : R.reload (o.value, R.out, R.out_w);
                     temps.push_back ({ o.value, t });
                   }
                 o.value = t;
               }
+          if (!early.empty ())
+            {
+              // The run of copies and loads just before this instruction
+              // into temps that only it reads.
+              size_t at = R.out.size ();
+              while (at > 0)
+                {
+                  const insn &p = R.out[at - 1];
+                  wrole r = R.out_w[at - 1].role;
+                  if ((r != wrole::copy && r != wrole::load) || p.ops.empty ()
+                      || p.ops[0].kind != operand_kind::def)
+                    break;
+                  value_id t = p.ops[0].value;
+                  vorigin o = w.wv[t].origin;
+                  if (o != vorigin::constraint_temp
+                      && o != vorigin::reload_temp)
+                    break;
+                  bool read = false;
+                  for (const operand &x : cur.ops)
+                    read |= x.kind == operand_kind::use && x.value == t;
+                  if (!read)
+                    break;
+                  --at;
+                }
+              R.out.insert (R.out.begin () + at, early.begin (), early.end ());
+              R.out_w.insert (R.out_w.begin () + at, early_w.begin (),
+                              early_w.end ());
+            }
           std::vector<value_id> stores;
           for (const operand &o : cur.ops)
             if (o.kind == operand_kind::def && is_new[o.value])

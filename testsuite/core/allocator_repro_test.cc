@@ -1,9 +1,9 @@
 // allocator_repro_test.cc -- reduced generated programs the allocator
-// fails on (found by Fuzz.DISABLED_AllocateAllFeatures and shrunk by
+// once failed on (found by the all-features fuzz tests and shrunk by
 // reduce.cc).  Each is allocatable: the reference allocator passes it.
-// Disabled until the allocator handles them; run them with
-// --gtest_also_run_disabled_tests --gtest_filter='AllocatorRepro.*'
-// and drop the DISABLED_ prefix of each test that passes.
+// A new failure goes in as DISABLED_ with a comment saying why it fails;
+// run those with --gtest_also_run_disabled_tests
+// --gtest_filter='AllocatorRepro.*' and drop the prefix once they pass.
 
 #include "allocate.h"
 #include "checker.h"
@@ -42,7 +42,7 @@ expect_allocates (const char *text, uint64_t seed)
 } // namespace
 
 // Seed 0: no register for  at block 0 insn 1
-TEST (AllocatorRepro, DISABLED_WideValueAndDeadDef)
+TEST (AllocatorRepro, WideValueAndDeadDef)
 {
   expect_allocates (R"(
 function gen
@@ -57,7 +57,7 @@ block 1 preds=0,1 succs=1 depth=2 origin=1003
 }
 
 // Seed 7: checker: block 1 insn 0 (origin 44) operand 0 puts v0 in r4 which the value does not allow {r7,r30,r31}
-TEST (AllocatorRepro, DISABLED_DefOutsideValueAllowed)
+TEST (AllocatorRepro, DefOutsideValueAllowed)
 {
   expect_allocates (R"(
 function gen
@@ -70,7 +70,7 @@ block 2 preds=1 succs= depth=0 origin=1030
 }
 
 // Seed 101: no register for .r at block 2 insn 1
-TEST (AllocatorRepro, DISABLED_PinnedWideUseAcrossAbnormalEdge)
+TEST (AllocatorRepro, PinnedWideUseAcrossAbnormalEdge)
 {
   expect_allocates (R"(
 function gen
@@ -91,7 +91,7 @@ block 4 preds=3* succs= depth=0 origin=1014
 }
 
 // Seed 1: no free gpr register to move a ctr value to or from memory (edge 2->1)
-TEST (AllocatorRepro, DISABLED_CtrSpillOnBackEdgeWithFewGprs)
+TEST (AllocatorRepro, CtrSpillOnBackEdgeWithFewGprs)
 {
   expect_allocates (R"(
 function gen
@@ -116,7 +116,7 @@ block 1 preds=0,1 succs=1 depth=1 origin=1002
 }
 
 // Seed 62: no register for  at block 2 insn 1
-TEST (AllocatorRepro, DISABLED_FprPairLoopAndDef)
+TEST (AllocatorRepro, FprPairLoopAndDef)
 {
   expect_allocates (R"(
 function gen
@@ -133,7 +133,7 @@ block 2 preds=1,2 succs=2 depth=1 origin=1007
 }
 
 // Seed 1432: parallel copy: no free register to break a cycle (edge 2->4)
-TEST (AllocatorRepro, DISABLED_ParallelCopyCycleWideValues)
+TEST (AllocatorRepro, ParallelCopyCycleWideValues)
 {
   expect_allocates (R"(
 function gen
@@ -167,7 +167,7 @@ block 4 preds=2,3 succs= depth=0 origin=1019
 }
 
 // Seed 31: no register for  at block 0 insn 1
-TEST (AllocatorRepro, DISABLED_WideCallResultThenDef)
+TEST (AllocatorRepro, WideCallResultThenDef)
 {
   expect_allocates (R"(
 function gen
@@ -183,7 +183,7 @@ block 2 preds=1 succs= depth=0 origin=1010
 }
 
 // Seed 409: no free gpr register to move a cr value to or from memory (edge 6->2)
-TEST (AllocatorRepro, DISABLED_CrSpillOnBackEdge)
+TEST (AllocatorRepro, CrSpillOnBackEdge)
 {
   expect_allocates (R"(
 function gen
