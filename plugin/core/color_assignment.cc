@@ -111,6 +111,8 @@ struct walker
   uint32_t cur_stamp = 0;
   const block *cur_blk = nullptr;
   const insn *group_insn = nullptr;
+  // The instruction whose defs are being coloured, or null (phis).
+  const insn *cur_insn = nullptr;
   // Search budget of group_fits per round: the search is exponential in
   // the group size (a handful of operands), so it gives up rather than
   // slow down on pathological instructions.
@@ -268,14 +270,36 @@ struct walker
   // The values that must find registers at the instruction that reads
   // unspillable V next, once V has one: the rest of its group not yet
   // coloured.
-  std::vector<value_id> pending_group (value_id v) const
+  // A def of the instruction being coloured (CUR_INSN) likewise leaves
+  // room for the instruction's other unspillable defs.  Sets GROUP_INSN
+  // to the instruction concerned.
+  std::vector<value_id> pending_group (value_id v)
   {
     std::vector<value_id> p;
+    group_insn = nullptr;
+    if (cur_insn)
+      for (const operand &o : cur_insn->ops)
+        if (o.kind == operand_kind::def && o.value == v)
+          {
+            for (const operand &d : cur_insn->ops)
+              if (d.kind == operand_kind::def && d.value != v
+                  && d.tied_to == no_operand && !can_spill (w, d.value)
+                  && w.wv[d.value].reg == no_hreg)
+                p.push_back (d.value);
+            if (!p.empty ())
+              {
+                group_insn = cur_insn;
+                return p;
+              }
+            break;
+          }
     if (can_spill (w, v) || def_stamp[v] != cur_stamp)
       return p;
     for (value_id u : group_at[read_at[v]])
       if (u != v && w.wv[u].reg == no_hreg && !spill_now[u])
         p.push_back (u);
+    if (!p.empty ())
+      group_insn = &cur_blk->insns[read_at[v]];
     return p;
   }
 
@@ -293,8 +317,6 @@ struct walker
     // be spilled out of its way either: first only registers that keep
     // them satisfiable, then any.
     std::vector<value_id> pending = pending_group (v);
-    group_insn = pending.empty () ? nullptr
-                                  : &cur_blk->insns[read_at[v]];
     // First stay clear of pre-coloured values' registers, then not.
     hreg_set avoid = w.live.avoid[v];
     if (w.wv[v].tie_def != no_value)
@@ -551,6 +573,7 @@ struct walker
 
     std::string where = "start of block " + std::to_string (b);
     here.clear ();
+    cur_insn = nullptr;
     for (const phi &ph : blk.phis)
       {
         value_id v = ph.def;
@@ -569,6 +592,7 @@ struct walker
         const insn &i = blk.insns[j];
         where = "block " + std::to_string (b) + " insn " + std::to_string (j);
         here.clear ();
+        cur_insn = &i;
         std::vector<value_id> ec_defs, plain_defs;
         for (const operand &o : i.ops)
           if (o.kind == operand_kind::def && o.tied_to == no_operand)
