@@ -8,6 +8,8 @@
 #   argon2     the Argon2 reference code bundled in the argon2 npm package
 #   brotli     Brotli bundled in the iltorb npm package
 #   lz4        LZ4 bundled in the lz4 npm package
+#   treesitter the Tree-sitter library (tree-sitter npm package) and the
+#              JSON grammar's generated parser (tree-sitter-json)
 #   zlib       zlib from Debian's gcc-12-source tarball
 # Versions are pinned so that every run measures the same code.
 # Idempotent: a source already extracted is kept.
@@ -55,6 +57,8 @@ npm_fetch secp256k1 secp256k1@5.0.2 src/secp256k1
 npm_fetch argon2 argon2@0.45.1 argon2
 npm_fetch brotli iltorb@2.4.5 brotli/c
 npm_fetch lz4 lz4@0.6.5 deps/lz4/lib
+npm_fetch treesitter tree-sitter@0.25.1 vendor/tree-sitter/lib
+npm_fetch treesitter-json tree-sitter-json@0.24.8 src
 
 if [ ! -f "$src/zlib/.extracted" ]; then
   tarball=$(ls /usr/src/gcc-12/gcc-*.tar.xz | head -n 1)

@@ -40,6 +40,10 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CC = os.environ.get("TARGET_CC", "powerpc-linux-gnu-gcc-12")
 
 
+# The plugin measured: BUILD/ssara.so unless --plugin says otherwise.
+PLUGIN = [None]
+
+
 def fixed(regs):
     return ["-ffixed-r%d" % r for r in regs]
 
@@ -98,6 +102,10 @@ def programs(src):
                    ["-I" + s("brotli", "include")], ""),
         "lz4": ([b + "/lz4-driver.c", s("lz4", "lz4.c"), s("lz4", "lz4hc.c")],
                 ["-I" + s("lz4")], ""),
+        "treesitter": ([b + "/treesitter-driver.c", s("treesitter", "src", "lib.c"),
+                        s("treesitter-json", "parser.c")],
+                       ["-I" + s("treesitter", "include"), "-I" + s("treesitter", "src"),
+                        "-I" + s("treesitter-json")], ""),
         "zlib": ([b + "/zlib-driver.c"] + [s("zlib", f + ".c") for f in zlib],
                  ["-I" + s("zlib")], ""),
     }
@@ -175,7 +183,7 @@ def run_program(build, name, prog, config, resume):
             return json.load(f)
     srcs, pflags, args = prog
     cmd = [sys.executable, os.path.join(TOP, "tools", "ssara-compare"),
-           "--plugin", os.path.join(build, "ssara.so"),
+           "--plugin", PLUGIN[0],
            "--plugin-arg", "fallback=ira",
            "--run", "--count", os.path.join(build, "qemu-count.so"),
            "--args", args, "--compile-timeout", "1500", "--decline-ice", "8", "--keep", os.path.join(outdir, tag),
@@ -227,24 +235,48 @@ def ra_phase(name):
     return name == "integrated RA" or name.startswith("LRA ") or name == "reload"
 
 
-def timed_compile(build, src, cflags, plugin, workdir, tag):
+ICE_MSG_RE = re.compile(r"internal compiler error: .*")
+FUNC_RE = re.compile(r"In function [\u2018'`]([^\u2019']+)[\u2019']")
+
+
+def crashed_function(stderr):
+    """The function a compiler crash names last (as tools/ssara-compare)."""
+    m = ICE_MSG_RE.search(stderr)
+    names = FUNC_RE.findall(stderr[:m.start()]) if m else []
+    return names[-1] if names else None
+
+
+def timed_compile(build, src, cflags, plugin, workdir, tag, decline=()):
     """Compile SRC with -ftime-report under GNU time.  Return a dict:
     ra (IRA+LRA user seconds), ssara (the plugin pass), total, peak_kb,
-    wall, stats lines by kind."""
+    wall, stats lines by kind.  The plugin side declines the functions
+    DECLINE and any function it crashes in (then compiles again; every
+    crash is recorded)."""
     os.makedirs(workdir, exist_ok=True)
     stats = os.path.join(workdir, tag + ".stats")
-    if os.path.exists(stats):
-        os.unlink(stats)
-    flags = list(cflags)
-    if plugin:
-        flags += ["-fplugin=" + os.path.join(build, "ssara.so"),
-                  "-fplugin-arg-ssara-fallback=ira",
-                  "-fplugin-arg-ssara-stats=" + stats]
-    tfile = os.path.join(workdir, tag + ".time")
-    cmd = ["/usr/bin/time", "-o", tfile, "-f", "%e %U %M", CC, "-c", "-o",
-           os.path.join(workdir, tag + ".o"), "-ftime-report"] + flags + [src]
-    r = sh(cmd)
-    res = {"ok": r.returncode == 0, "ra": 0.0, "ssara": 0.0, "total": 0.0}
+    decline = list(decline)
+    crashes = []
+    while True:
+        if os.path.exists(stats):
+            os.unlink(stats)
+        flags = list(cflags)
+        if plugin:
+            flags += ["-fplugin=" + PLUGIN[0],
+                      "-fplugin-arg-ssara-fallback=ira",
+                      "-fplugin-arg-ssara-stats=" + stats]
+            if decline:
+                flags.append("-fplugin-arg-ssara-decline=" + ":".join(decline))
+        tfile = os.path.join(workdir, tag + ".time")
+        cmd = ["/usr/bin/time", "-o", tfile, "-f", "%e %U %M", CC, "-c", "-o",
+               os.path.join(workdir, tag + ".o"), "-ftime-report"] + flags + [src]
+        r = sh(cmd)
+        fn = crashed_function(r.stderr) if r.returncode and plugin else None
+        if not fn or fn in decline or len(crashes) >= 8:
+            break
+        crashes.append({"function": fn, "message": ICE_MSG_RE.search(r.stderr).group(0)})
+        decline.append(fn)
+    res = {"ok": r.returncode == 0, "ra": 0.0, "ssara": 0.0, "total": 0.0,
+           "declined": decline, "plugin_crashes": crashes}
     if r.returncode != 0:
         res["error"] = r.stderr[-1500:]
     for line in r.stderr.splitlines():
@@ -327,10 +359,20 @@ def compile_cost(build, sizes, resume):
     src = os.path.join(build, "bench", "src")
     sq = programs(src)["sqlite"]
     flags = ["-O2"] + COMMON_CFLAGS + sq[1]
+    # Functions the plugin crashed in during the -O2 run are declined
+    # from the start (the report lists them).
+    known = []
+    try:
+        with open(os.path.join(build, "bench", "runs", "sqlite-O2.json")) as f:
+            known = [c["function"] for c in json.load(f).get("plugin_crashes", [])
+                     if c["file"].endswith("sqlite3.c")]
+    except (OSError, ValueError, KeyError):
+        pass
     for side in ("stock", "ssara"):
         print("bench: compile cost, sqlite3.c -O2, %s" % side, flush=True)
         cost["sqlite"][side] = timed_compile(build, sq[0][1], flags, side == "ssara",
-                                             workdir, "sqlite-" + side)
+                                             workdir, "sqlite-" + side,
+                                             known if side == "ssara" else ())
     for n in sizes:
         path = os.path.join(workdir, "gen-%d.c" % n)
         generate_function(path, n)
@@ -348,12 +390,15 @@ def compile_cost(build, sizes, resume):
 
 def cmd_run(a):
     build = os.path.abspath(a.build)
+    PLUGIN[0] = os.path.abspath(a.plugin or os.path.join(build, "ssara.so"))
     src = os.path.join(build, "bench", "src")
     os.makedirs(os.path.join(build, "bench", "runs"), exist_ok=True)
     progs = programs(src)
     names = a.only.split(",") if a.only else list(progs)
     configs = [c for c in CONFIGS if not a.configs or c[0] in a.configs.split(",")]
     meta = machine_info(build)
+    if a.plugin_commit:
+        meta["ssara"], meta["ssara_dirty"] = a.plugin_commit, False
     # SQLite first: its compiles are the longest.
     jobs = [(n, c) for n in names for c in configs]
     t0 = time.monotonic()
@@ -412,6 +457,9 @@ def main(argv):
     r.add_argument("--resume", action="store_true",
                    help="reuse results already in BUILD/bench")
     r.add_argument("--skip-cost", action="store_true")
+    r.add_argument("--plugin", help="the plugin to measure (default BUILD/ssara.so)")
+    r.add_argument("--plugin-commit",
+                   help="the commit --plugin was built from, for the report")
     r.add_argument("--sizes", default="500,1500,5000,15000,50000",
                    help="statements per generated function")
     rp = sub.add_parser("report")

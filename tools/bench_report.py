@@ -190,6 +190,8 @@ def report(build, out_md):
                      ("gcc", "compiler"), ("qemu", "emulator"), ("python", "python"),
                      ("ssara", "ssara commit"), ("load", "load average at start")]:
         v = meta.get(k, "?")
+        if k == "load":
+            v = "%.1f" % v
         if k == "ssara" and meta.get("ssara_dirty"):
             v = "%s (plugin/ had uncommitted changes)" % v
         w("| %s | %s |" % (label, v))
@@ -223,7 +225,8 @@ def report(build, out_md):
         g = geomean([ratio(by[(p, cname)], key) for p in progs
                      if (p, cname) in by and by[(p, cname)]["outcome"] == "agree"])
         met = "-" if math.isnan(g) else ("yes" if g <= limit else "no")
-        w("| %s | <= %.2fx | %sx | %s |" % (label, limit, fmt(g), met))
+        w("| %s | <= %.2fx | %s | %s |" % (label, limit,
+                                          "-" if math.isnan(g) else fmt(g) + "x", met))
     cost = data.get("cost") or {}
     sq = cost.get("sqlite") or {}
     if sq.get("stock") and sq.get("ssara"):
@@ -249,6 +252,8 @@ def report(build, out_md):
     w("| --- | --- | --- | --- | --- | --- | --- |")
     for c in data["configs"]:
         rs = [by[(p, c["name"])] for p in progs if (p, c["name"]) in by]
+        if not rs:
+            continue
         ok = [r for r in rs if r["outcome"] == "agree"]
         a = sum(share(r)[0] for r in rs)
         n = sum(share(r)[1] for r in rs)
@@ -372,6 +377,17 @@ def report(build, out_md):
                 fmt(s.get("peak_kb", 0) / 1024, 1), fmt(m.get("peak_kb", 0) / 1024, 1),
                 fmt(m["peak_kb"] / s["peak_kb"] if s.get("peak_kb") else float("nan"))))
             w("")
+            for side, x in (("stock", s), ("plugin", m)):
+                if not x.get("ok"):
+                    w("**The %s compile failed**: %s" % (side, (x.get("error") or "")
+                                                        .strip().splitlines()[-1:]))
+                    w("")
+            if m.get("declined"):
+                w("The plugin compile declined %s: the plugin crashed in %s "
+                  "(see Mismatches and failures)." % (
+                      ", ".join("`%s`" % d for d in m["declined"]),
+                      "them" if len(m["declined"]) > 1 else "it"))
+                w("")
         if cost.get("scaling"):
             w("Generated functions (tools/bench.py `generate_function`: one loop "
               "over N statements of arithmetic on 16 accumulators and loads, a "
