@@ -60,6 +60,8 @@ allocate_function (const plugin_options &opts)
   if (optimize)
     loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
   calculate_dominance_info (CDI_DOMINATORS);
+  if (optimize)
+    sink_argument_setups ();
   split_eliminable_operands ();
   df_analyze ();
   import_result imp = import_function (t);

@@ -49,6 +49,7 @@ private:
   bool shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
                       unsigned &width);
   void find_gpr_only_pseudos ();
+  void find_fpr_int_pseudos ();
   hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
   value_id new_value (unsigned regno, uint32_t origin);
   value_id value_of_set (rtl_ssa::set_info *set);
@@ -81,6 +82,8 @@ private:
   std::unordered_map<int, block_id> m_block_of_bb;
   // Floating-point pseudos that must live in GPRs (find_gpr_only_pseudos).
   std::set<unsigned> m_gpr_only;
+  // Integer pseudos that live in FPRs (find_fpr_int_pseudos).
+  std::set<unsigned> m_fpr_int;
 
   // The phis already given a definition in the core's IR.
   std::set<rtl_ssa::set_info *> m_imported_phis;
@@ -115,7 +118,8 @@ importer::shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
   if (VECTOR_MODE_P (mode))
     return fail (std::string ("vector value (") + GET_MODE_NAME (mode)
                  + ") is not supported");
-  if (FLOAT_MODE_P (mode) && !m_gpr_only.count (regno))
+  if ((FLOAT_MODE_P (mode) && !m_gpr_only.count (regno))
+      || m_fpr_int.count (regno))
     file = file_fpr;
   else if (SCALAR_INT_MODE_P (mode) || FLOAT_MODE_P (mode))
     file = file_gpr;
@@ -155,6 +159,80 @@ importer::find_gpr_only_pseudos ()
             m_gpr_only.insert (REGNO (SUBREG_REG (x)));
         }
     }
+}
+
+// Record the integer pseudos that some operand can only have in an FPR
+// (the DImode result of fctiwz, the input of fcfid) and that every other
+// reference can have in an FPR as well: those live in FPRs, so that no
+// value has to cross between GPRs and FPRs (which takes memory).
+void
+importer::find_fpr_int_pseudos ()
+{
+  std::set<unsigned> wanted, blocked;
+  rtx_insn *insn;
+  for (insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (!NONDEBUG_INSN_P (insn))
+        continue;
+      std::set<const_rtx> operands;
+      if (recog_memoized (insn) >= 0)
+        {
+          extract_insn (insn);
+          preprocess_constraints (insn);
+          alternative_mask enabled = get_enabled_alternatives (insn);
+          int n = recog_data.n_operands;
+          for (int i = 0; i < n; ++i)
+            {
+              rtx x = recog_data.operand[i];
+              if (!REG_P (x) || HARD_REGISTER_P (x)
+                  || !SCALAR_INT_MODE_P (GET_MODE (x))
+                  || maybe_gt (GET_MODE_SIZE (GET_MODE (x)), 8))
+                continue;
+              bool gpr = false, fpr = false;
+              for (int a = 0; a < recog_data.n_alternatives; ++a)
+                {
+                  if (!TEST_BIT (enabled, a))
+                    continue;
+                  const operand_alternative &alt = recog_op_alt[a * n + i];
+                  if (alt.anything_ok)
+                    gpr = fpr = true;
+                  reg_class_t cl = alt.cl;
+                  if (in_hard_reg_set_p (reg_class_contents[(int) cl],
+                                         GET_MODE (x), 32))
+                    fpr = true;
+                  if (in_hard_reg_set_p (reg_class_contents[(int) cl],
+                                         GET_MODE (x), 3))
+                    gpr = true;
+                  // A memory alternative: reload would store it; treat as
+                  // either file.
+                  if (alt.memory_ok)
+                    gpr = fpr = true;
+                }
+              operands.insert (x);
+              if (fpr && !gpr)
+                wanted.insert (REGNO (x));
+              if (!fpr)
+                blocked.insert (REGNO (x));
+            }
+          recog_data.insn = nullptr;
+        }
+      // Every other reference (a subreg, an address, a USE) wants a GPR.
+      subrtx_iterator::array_type array;
+      FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
+        {
+          const_rtx x = *iter;
+          if (x && REG_P (x) && !HARD_REGISTER_P (x) && !operands.count (x))
+            blocked.insert (REGNO (x));
+        }
+      if (CALL_P (insn) && CALL_INSN_FUNCTION_USAGE (insn))
+        FOR_EACH_SUBRTX (iter, array, CALL_INSN_FUNCTION_USAGE (insn),
+                         NONCONST)
+          if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
+            blocked.insert (REGNO (*iter));
+    }
+  for (unsigned r : wanted)
+    if (!blocked.count (r))
+      m_fpr_int.insert (r);
 }
 
 // Return the registers of FILE at which a value of MODE, WIDTH registers
@@ -535,10 +613,26 @@ importer::collect_operands (rtx_insn *rtl, int alt_index,
               int in = out == i ? m : i;
               rtx out_x = recog_data.operand[out];
               rtx in_x = recog_data.operand[in];
-              if (GET_CODE (out_x) == SUBREG || GET_CODE (in_x) == SUBREG)
+              // A subreg of a one-register value is that register: tie
+              // the values.  A word of a wider value cannot be tied yet.
+              auto one_reg = [&] (rtx y) {
+                if (GET_CODE (y) != SUBREG)
+                  return true;
+                rtx r = SUBREG_REG (y);
+                file_id f;
+                unsigned w;
+                return (shape_of_mode (GET_MODE (r), REGNO (r), f, w)
+                        && w == 1
+                        && hard_regno_nregs (0, GET_MODE (y)) == 1);
+              };
+              if (!one_reg (out_x) || !one_reg (in_x))
                 return fail ("matching constraint on a subreg is not "
                              "supported yet (insn "
                              + std::to_string (INSN_UID (rtl)) + ")");
+              if (GET_CODE (out_x) == SUBREG)
+                out_x = SUBREG_REG (out_x);
+              if (GET_CODE (in_x) == SUBREG)
+                in_x = SUBREG_REG (in_x);
               acc[REGNO (out_x)].tied_use_regno = REGNO (in_x);
             }
           continue;
@@ -950,6 +1044,7 @@ importer::run ()
 {
   m_fn.name = function_name (cfun);
   find_gpr_only_pseudos ();
+  find_fpr_int_pseudos ();
 
   // Blocks: entry first, then reverse postorder, exit last.
   std::vector<rtl_ssa::bb_info *> order;

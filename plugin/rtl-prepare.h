@@ -17,6 +17,12 @@ namespace ssara {
 // of copies made.
 unsigned split_eliminable_operands ();
 
+// Move every insn that sets a call's argument register from values
+// nothing else changes down to just before the call (the first scheduling
+// pass hoists them, which pins the register long before the call and
+// leaves colour assignment fewer registers).  Returns the number moved.
+unsigned sink_argument_setups ();
+
 } // namespace ssara
 
 #endif
