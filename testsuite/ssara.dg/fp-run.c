@@ -30,6 +30,7 @@ int main (void) {
 /* { dg-final { scan-rtl-dump "ssara: poly by=ssara" "ssara" } } */
 /* { dg-final { scan-rtl-dump "ssara: fsum by=ssara" "ssara" } } */
 /* { dg-final { scan-rtl-dump "ssara: dot by=ssara" "ssara" } } */
+/* { dg-final { scan-rtl-dump "ssara: toint by=ssara" "ssara" } } */
 /* { dg-final { scan-rtl-dump "ssara: fromint by=ssara" "ssara" } } */
 /* { dg-final { scan-rtl-dump "ssara: ld by=ssara" "ssara" } } */
 /* { dg-final { scan-rtl-dump "ssara: rot by=ssara" "ssara" } } */
