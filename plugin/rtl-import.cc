@@ -558,6 +558,23 @@ importer::add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc)
   return true;
 }
 
+// Return true if operand I of the extracted insn RTL is the register of
+// one of its pattern's CLOBBERs.
+static bool
+clobbered_operand_p (rtx_insn *rtl, int i)
+{
+  rtx pat = PATTERN (rtl);
+  if (GET_CODE (pat) != PARALLEL)
+    return false;
+  for (int k = 0; k < XVECLEN (pat, 0); ++k)
+    {
+      rtx e = XVECEXP (pat, 0, k);
+      if (GET_CODE (e) == CLOBBER && &XEXP (e, 0) == recog_data.operand_loc[i])
+        return true;
+    }
+  return false;
+}
+
 // Fill ACC with the pseudo operands of the extracted insn RTL under
 // alternative ALT, and SCRATCH_OPS with the scratch operands that need a
 // register.
@@ -575,6 +592,17 @@ importer::collect_operands (rtx_insn *rtl, int alt_index,
       if (recog_data.is_operator[i])
         continue;
       rtx x = recog_data.operand[i];
+      if (REG_P (x) && !HARD_REGISTER_P (x) && clobbered_operand_p (rtl, i))
+        {
+          // A pseudo the insn only clobbers (the expander's stand-in for
+          // a scratch, as in fix_trunc_helper): an insn-local scratch.
+          if (!alt || alt[i].anything_ok
+              || alternative_class (alt, i) == NO_REGS)
+            return fail ("clobbered pseudo without a register class in insn "
+                         + std::to_string (INSN_UID (rtl)));
+          scratch_ops.push_back ({ i, alternative_class (alt, i) });
+          continue;
+        }
       if (pseudo_operand_p (x))
         {
           rtx inner = GET_CODE (x) == SUBREG ? SUBREG_REG (x) : x;
@@ -770,7 +798,15 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
           continue;
         }
       if (def->kind () != rtl_ssa::access_kind::SET)
-        return fail ("clobber of a pseudo inside an insn is not supported");
+        {
+          bool scratch = false;
+          for (auto &so : scratch_ops)
+            scratch |= (REG_P (recog_data.operand[so.first])
+                        && REGNO (recog_data.operand[so.first]) == regno);
+          if (scratch)
+            continue;
+          return fail ("clobber of a pseudo inside an insn is not supported");
+        }
       def_value[regno] = value_of_set (static_cast<rtl_ssa::set_info *> (def));
       if (!acc.count (regno) || !acc[regno].defined)
         return fail ("pseudo set outside the insn's operands");
