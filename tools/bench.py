@@ -173,6 +173,12 @@ def machine_info(build):
 
 # ---- Program runs -------------------------------------------------------
 
+# --plugin-arg PROGRAM=KEY=VALUE: extra plugin options for that program's
+# plugin side, e.g. sqlite=limit=783 to measure around a plugin crash
+# found by bisection (the report lists them).
+PROG_ARGS = {}
+
+
 def run_program(build, name, prog, config, resume):
     cname, cflags, _, _ = config
     outdir = os.path.join(build, "bench", "runs")
@@ -186,14 +192,18 @@ def run_program(build, name, prog, config, resume):
            "--plugin", PLUGIN[0],
            "--plugin-arg", "fallback=ira",
            "--run", "--count", os.path.join(build, "qemu-count.so"),
-           "--args", args, "--compile-timeout", "1500", "--decline-ice", "8", "--keep", os.path.join(outdir, tag),
+           "--args", args, "--compile-timeout", "1500", "--decline-ice", "8"]
+    for pa in PROG_ARGS.get(name, []):
+        cmd += ["--plugin-arg", pa]
+    cmd += ["--keep", os.path.join(outdir, tag),
            "--json", jpath + ".tmp"] + srcs + ["--"] + cflags + COMMON_CFLAGS + pflags
     t0 = time.monotonic()
     r = sh(cmd)
     with open(os.path.join(outdir, tag + ".log"), "w") as f:
         f.write("$ " + " ".join(map(shlex.quote, cmd)) + "\n" + r.stdout + r.stderr)
     res = {"program": name, "config": cname, "exit": r.returncode,
-           "seconds": round(time.monotonic() - t0, 1)}
+           "seconds": round(time.monotonic() - t0, 1),
+           "bench_plugin_args": PROG_ARGS.get(name, [])}
     if os.path.exists(jpath + ".tmp"):
         with open(jpath + ".tmp") as f:
             data = json.load(f)
@@ -246,7 +256,7 @@ def crashed_function(stderr):
     return names[-1] if names else None
 
 
-def timed_compile(build, src, cflags, plugin, workdir, tag, decline=()):
+def timed_compile(build, src, cflags, plugin, workdir, tag, decline=(), extra=()):
     """Compile SRC with -ftime-report under GNU time.  Return a dict:
     ra (IRA+LRA user seconds), ssara (the plugin pass), total, peak_kb,
     wall, stats lines by kind.  The plugin side declines the functions
@@ -264,6 +274,7 @@ def timed_compile(build, src, cflags, plugin, workdir, tag, decline=()):
             flags += ["-fplugin=" + PLUGIN[0],
                       "-fplugin-arg-ssara-fallback=ira",
                       "-fplugin-arg-ssara-stats=" + stats]
+            flags += list(extra)
             if decline:
                 flags.append("-fplugin-arg-ssara-decline=" + ":".join(decline))
         tfile = os.path.join(workdir, tag + ".time")
@@ -353,7 +364,9 @@ def compile_cost(build, sizes, resume):
     jpath = os.path.join(workdir, "cost.json")
     if resume and os.path.exists(jpath):
         with open(jpath) as f:
-            return json.load(f)
+            cost = json.load(f)
+        if all(x.get("ok") for x in cost["sqlite"].values()) and len(cost["sqlite"]) == 2:
+            return cost
     os.makedirs(workdir, exist_ok=True)
     cost = {"sqlite": {}, "scaling": []}
     src = os.path.join(build, "bench", "src")
@@ -370,9 +383,11 @@ def compile_cost(build, sizes, resume):
         pass
     for side in ("stock", "ssara"):
         print("bench: compile cost, sqlite3.c -O2, %s" % side, flush=True)
+        extra = ["-fplugin-arg-ssara-" + pa for pa in PROG_ARGS.get("sqlite", [])]
         cost["sqlite"][side] = timed_compile(build, sq[0][1], flags, side == "ssara",
                                              workdir, "sqlite-" + side,
-                                             known if side == "ssara" else ())
+                                             known if side == "ssara" else (), extra)
+        cost["sqlite"][side]["plugin_args"] = PROG_ARGS.get("sqlite", [])
     for n in sizes:
         path = os.path.join(workdir, "gen-%d.c" % n)
         generate_function(path, n)
@@ -391,6 +406,9 @@ def compile_cost(build, sizes, resume):
 def cmd_run(a):
     build = os.path.abspath(a.build)
     PLUGIN[0] = os.path.abspath(a.plugin or os.path.join(build, "ssara.so"))
+    for d in a.plugin_arg:
+        prog, _, arg = d.partition("=")
+        PROG_ARGS.setdefault(prog, []).append(arg)
     src = os.path.join(build, "bench", "src")
     os.makedirs(os.path.join(build, "bench", "runs"), exist_ok=True)
     progs = programs(src)
@@ -458,6 +476,9 @@ def main(argv):
                    help="reuse results already in BUILD/bench")
     r.add_argument("--skip-cost", action="store_true")
     r.add_argument("--plugin", help="the plugin to measure (default BUILD/ssara.so)")
+    r.add_argument("--plugin-arg", action="append", default=[], metavar="PROG=KEY=VALUE",
+                   help="an extra -fplugin-arg-ssara-KEY=VALUE for PROG's plugin "
+                   "side (reported)")
     r.add_argument("--plugin-commit",
                    help="the commit --plugin was built from, for the report")
     r.add_argument("--sizes", default="500,1500,5000,15000,50000",

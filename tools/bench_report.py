@@ -7,6 +7,7 @@ Every ratio is plugin / stock from the same run of `make bench`."""
 import json
 import math
 import os
+import re
 
 # The goals of issue 6: (configuration, metric, limit).
 GOALS = [
@@ -65,6 +66,8 @@ def outcome_cell(r):
         cell = "**plugin build failed to compile**"
     if r.get("plugin_crashes"):
         cell += ", **%d plugin crash(es)**" % len(r["plugin_crashes"])
+    if r.get("bench_plugin_args"):
+        cell += ", plugin %s" % " ".join("`%s`" % f for f in r["bench_plugin_args"])
     return cell
 
 
@@ -161,9 +164,40 @@ def plots(data, outdir, rel):
     return figs
 
 
+def details_from_log(build, r):
+    """For a run that ended in an error: the plugin crashes and compiler
+    errors its ssara-compare log shows."""
+    path = os.path.join(build, "bench", "runs", "%s-%s.log" % (r["program"], r["config"]))
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return
+    crashes = r.setdefault("plugin_crashes", [])
+    for line in text.splitlines():
+        m = re.match(r"PLUGIN CRASH in (\S+) \((\S+)\): (.*); compiled again", line)
+        if m and not any(c["function"] == m.group(1) for c in crashes):
+            crashes.append({"function": m.group(1), "file": m.group(2),
+                            "message": m.group(3)})
+    errs = []
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        if line.startswith("ssara-compare:") and "failed" in line:
+            errs.append(re.sub(r":.*", "", line[len("ssara-compare: "):]))
+        elif (("internal compiler error" in line or "error:" in line)
+              and not line.startswith("PLUGIN CRASH")):
+            ctx = [l for l in lines[max(0, k - 3):k] if l.startswith("during")
+                   or "In function" in l]
+            errs.append(" ".join(ctx + [line.strip()]).replace(build + "/", "BUILD/")[:300])
+    r["error_lines"] = errs[-3:]
+
+
 def report(build, out_md):
     with open(os.path.join(build, "bench", "results.json")) as f:
         data = json.load(f)
+    for r in data["results"]:
+        if r.get("outcome") == "error":
+            details_from_log(build, r)
     outdir = os.path.join(os.path.dirname(out_md), "results")
     rel = os.path.basename(outdir)
     figs = plots(data, outdir, rel)
@@ -309,11 +343,20 @@ def report(build, out_md):
           "the stock build's, and no compile crashed.")
     for r in bad:
         err = (r.get("error") or "").strip()
-        lines = [l for l in err.splitlines() if "error" in l or "MISMATCH" in l]
+        lines = r.get("error_lines") or [
+            l for l in err.splitlines() if "error" in l or "MISMATCH" in l]
         w("* **%s %s: %s**.  %s" % (r["program"], r["config"], outcome_cell(r),
                                    " / ".join(lines[:3])[:600]
                                    or "Outputs kept in BUILD/bench/runs/%s-%s/."
                                    % (r["program"], r["config"])))
+    pargs = sorted({(r["program"], f) for r in res for f in r.get("bench_plugin_args") or []})
+    if pargs:
+        w("")
+        w("Measured around a plugin bug (`tools/bench.py --plugin-arg`): the "
+          "plugin side of these programs got these extra options, found by "
+          "bisecting `-fplugin-arg-ssara-limit=N` so that the compile no "
+          "longer crashes; functions beyond the limit go to IRA/LRA and count "
+          "in the ssara share: %s." % ", ".join("%s `%s`" % pf for pf in pargs))
     if crashed:
         w("")
         w("Plugin crashes: the plugin build of a file crashed the compiler "
