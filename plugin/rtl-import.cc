@@ -66,6 +66,7 @@ private:
   void import_phis (rtl_ssa::ebb_info *ebb, block_id b);
   void import_phi (rtl_ssa::phi_info *p, block_id b);
   void import_orphan_phis ();
+  bool undefined_set_p (rtl_ssa::set_info *set);
   void import_exit (rtl_ssa::bb_info *bb, block_id b);
 
   const target &m_target;
@@ -766,8 +767,9 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
           continue;
         }
       rtl_ssa::set_info *set = use->def ();
-      use_value[regno] = set ? value_of_set (set)
-                             : undefined_value (regno, before);
+      use_value[regno] = set && !undefined_set_p (set)
+                         ? value_of_set (set)
+                         : undefined_value (regno, before);
       if (!acc.count (regno))
         {
           // Outside the operands (a USE in a call's function usage):
@@ -942,6 +944,22 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
   return true;
 }
 
+// Return true if SET is a phi of the entry EBB or an artificial
+// definition in the entry block: the value a pseudo has before anything
+// defines it.  Every use of it gets a made-up definition
+// of its own just before it (at the end of the predecessor for a phi
+// input), so that no undefined value lives from the entry block on.
+bool
+importer::undefined_set_p (rtl_ssa::set_info *set)
+{
+  if (!set->is_artificial ())
+    return false;
+  basic_block bb = set->insn ()->is_phi () ? set->ebb ()->first_bb ()->cfg_bb ()
+                                           : set->bb ()->cfg_bb ();
+  return bb == ENTRY_BLOCK_PTR_FOR_FN (cfun)
+         || m_block_of_bb[bb->index] == 0;
+}
+
 // Import the phis of EBB, which starts with core block B.
 void
 importer::import_phis (rtl_ssa::ebb_info *ebb, block_id b)
@@ -963,7 +981,7 @@ importer::import_phi (rtl_ssa::phi_info *p, block_id b)
       for (unsigned e = 0; e < blk.preds.size (); ++e)
         {
           rtl_ssa::set_info *in = p->input_value (p->is_degenerate () ? 0 : e);
-          if (in)
+          if (in && !undefined_set_p (in))
             ph.args.push_back (value_of_set (in));
           else
             {
