@@ -192,7 +192,7 @@ def run_program(build, name, prog, config, resume):
            "--plugin", PLUGIN[0],
            "--plugin-arg", "fallback=ira",
            "--run", "--count", os.path.join(build, "qemu-count.so"),
-           "--args", args, "--compile-timeout", "1500", "--decline-ice", "8"]
+           "--args", args, "--compile-timeout", "300", "--decline-ice", "8"]
     for pa in PROG_ARGS.get(name, []):
         cmd += ["--plugin-arg", pa]
     cmd += ["--keep", os.path.join(outdir, tag),

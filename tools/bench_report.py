@@ -58,11 +58,14 @@ def outcome_cell(r):
     o = r.get("outcome", "error")
     cell = {"agree": "agree", "mismatch": "**MISMATCH**",
             "stock-failed": "stock run failed"}.get(o, "**%s** (exit %s)" % (o, r.get("exit")))
-    if o == "error" and "stock compile failed" in (r.get("error") or ""):
+    err = (r.get("error") or "") + "\n".join(r.get("error_lines") or [])
+    if o == "error" and "stock compile failed" in err:
         cell = "**stock GCC failed to compile**"
-    elif o == "error" and "compile timed out" in (r.get("error") or ""):
+        if "compile timed out" in err or "signal terminated program" in err:
+            cell = "**stock GCC did not finish** (stopped)"
+    elif o == "error" and "compile timed out" in err:
         cell = "**compile timed out**"
-    elif o == "error" and "ssara compile failed" in (r.get("error") or ""):
+    elif o == "error" and "ssara compile failed" in err:
         cell = "**plugin build failed to compile**"
     if r.get("plugin_crashes"):
         cell += ", **%d plugin crash(es)**" % len(r["plugin_crashes"])
@@ -135,7 +138,9 @@ def plots(data, outdir, rel):
     fig.savefig(os.path.join(outdir, name), dpi=90)
     plt.close(fig)
     figs.append((name, "Dynamic instructions and loads+stores, plugin / stock, "
-                 "against the number of allocatable GPRs"))
+                 "against the number of allocatable GPRs (a program missing at a "
+                 "point had a failed build there; the geometric mean is over "
+                 "the programs measured at that point)"))
 
     # 3. Allocation time against function size.
     cost = data.get("cost")
@@ -345,7 +350,7 @@ def report(build, out_md):
         err = (r.get("error") or "").strip()
         lines = r.get("error_lines") or [
             l for l in err.splitlines() if "error" in l or "MISMATCH" in l]
-        w("* **%s %s: %s**.  %s" % (r["program"], r["config"], outcome_cell(r),
+        w("* **%s %s**: %s.  %s" % (r["program"], r["config"], outcome_cell(r),
                                    " / ".join(lines[:3])[:600]
                                    or "Outputs kept in BUILD/bench/runs/%s-%s/."
                                    % (r["program"], r["config"])))
@@ -361,9 +366,12 @@ def report(build, out_md):
         w("")
         w("Plugin crashes: the plugin build of a file crashed the compiler "
           "in the function named; ssara-compare reported it and compiled the "
-          "file again with `-fplugin-arg-ssara-decline=FUNCTION`, so that "
-          "function went to IRA/LRA and the run was still measured (its row "
-          "above says so).")
+          "file again with `-fplugin-arg-ssara-decline=FUNCTION`.  Where that "
+          "compile went through, the run was measured (its row says "
+          "\"agree, N plugin crash(es)\"); where it crashed again, now in "
+          "IRA/LRA, the plugin build failed and the row says so: an earlier "
+          "function allocated by ssara left state behind that breaks later "
+          "compiles.")
         w("")
         seen = {}
         for r in crashed:
@@ -449,7 +457,7 @@ def report(build, out_md):
                     fmt(m["ssara"] / s["ra"] if s["ra"] else float("nan"), 2),
                     fmt(s.get("peak_kb", 0) / 1024, 1), fmt(m.get("peak_kb", 0) / 1024, 1)))
             w("")
-    w("The whole run took %d s (2 jobs in parallel)." % data.get("bench_seconds", 0))
+    w("This run of tools/bench.py took %d s (2 jobs in parallel; runs already done were reused with --resume)." % data.get("bench_seconds", 0))
     w("")
     with open(out_md, "w") as f:
         f.write("\n".join(L))
