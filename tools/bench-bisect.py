@@ -36,6 +36,18 @@ def main(argv):
     with open(os.path.join(runs, "%s-%s.json" % (prog, config))) as f:
         res = json.load(f)
     keep = os.path.join(runs, "%s-%s" % (prog, config))
+    if "files" not in res:
+        # ssara-compare stopped before writing its results (a compile
+        # failed): take its command line from the run's log.
+        from importlib.machinery import SourceFileLoader
+        sc = SourceFileLoader("ssara_compare", os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), "ssara-compare")).load_module()
+        with open(os.path.join(runs, "%s-%s.log" % (prog, config))) as f:
+            argv_sc = shlex.split(f.readline()[2:])[2:]
+        a = sc.parse_args(argv_sc)
+        res["files"], res["cflags"] = a.files, a.cflags
+        res["plugin_flags"] = ["-fplugin=" + a.plugin] + [
+            "-fplugin-arg-ssara-" + x for x in a.plugin_arg]
     files, cflags = res["files"], res["cflags"]
     plugin = [f for f in res["plugin_flags"] if not f.startswith("-fplugin-arg-ssara-stats")]
     work = os.path.join(keep, "bisect")
