@@ -338,6 +338,25 @@ def per_set_lines(recs):
     return lines
 
 
+def read_known():
+    """{(seed, set): (class, why)} from testsuite/fuzz-known.txt."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                        "testsuite", "fuzz-known.txt")
+    known = {}
+    if not os.path.exists(path):
+        return known
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split(None, 3)
+            if len(parts) < 3:
+                sys.exit("fuzz.py: malformed line in %s: %s" % (path, line))
+            known[(parts[0], parts[1])] = (parts[2], parts[3] if len(parts) > 3 else "")
+    return known
+
+
 def failure_lines(recs):
     return ["seed %s %s: %s: %s" % (r["seed"], r["set"], r["class"], r["detail"])
             for r in recs if r["class"] in FAIL_CLASSES]
@@ -428,6 +447,24 @@ def main():
     c, _, _ = counts(recs)
     passed = c["match"]
     failed = c["mismatch"] + c["ice"] + c["internal"]
+    # Known failures (testsuite/fuzz-known.txt: "SEED SET CLASS  why"): the
+    # same failure again is reported but not counted; anything else from
+    # that seed counts as usual, and a known failure that now passes is
+    # reported so that its line gets removed.
+    known = read_known()
+    known_lines = []
+    for r in recs:
+        k = known.get((r["seed"], r["set"]))
+        if k is None:
+            continue
+        if r["class"] == k[0]:
+            failed -= 1
+            known_lines.append("known failure, not counted: seed %s %s: %s (%s)"
+                               % (r["seed"], r["set"], r["class"], k[1]))
+        elif r["class"] == "match":
+            known_lines.append("known failure now passes, remove it from "
+                               "testsuite/fuzz-known.txt: seed %s %s"
+                               % (r["seed"], r["set"]))
     lines = [summary_line(recs) + " in %ds" % (time.time() - t0),
              "seeds 1-%d, %s, options: %s" % (count, csmith_version(),
                                                " ".join(CSMITH_OPTS) or "(defaults)")]
@@ -437,7 +474,12 @@ def main():
         failed += 1
         lines.append("harness: %d of %d programs were discarded or timed out "
                      "(csmith, qemu or stock GCC broken?)" % (c["discarded"] + c["timeout"], count))
-    lines += failure_lines(recs)
+    lines += [l for l in failure_lines(recs)
+              if (l.split()[1], l.split()[2].rstrip(":")) not in known
+              or not any(kl.startswith("known failure, not counted: seed %s %s:"
+                                       % (l.split()[1], l.split()[2].rstrip(":")))
+                         for kl in known_lines)]
+    lines += known_lines
     if failed:
         lines.append("failures kept in %s/failures; reduce with tools/fuzz-reduce.sh" % results)
     os.makedirs(os.path.join(build, "results"), exist_ok=True)
