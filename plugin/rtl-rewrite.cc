@@ -736,6 +736,11 @@ rewriter::finish ()
   max_regno = max_reg_num ();
   grow_reg_equivs ();
   calculate_elim_costs_all_insns ();
+  // reg_equivs lives in GC memory but is no GC root: free it as IRA does
+  // after LRA, or the next function that IRA allocates finds it
+  // collected (seen as a crash in grow_reg_equivs on SQLite).
+  vec_free (reg_equivs);
+  reg_equivs = NULL;
   ira_use_lra_p = false;
   reload_completed = 1;
 
