@@ -27,14 +27,16 @@
 // everything again, reload temps included.
 //
 // Why the spill-and-recolour loop ends: a round that does not finish
-// spills at least one value that was spillable and not spilled; spilled
-// values and every value spill placement creates are unspillable, so the
-// set of spillable values shrinks strictly and the number of rounds is at
-// most its initial size plus one.  A round in which a value cannot be
-// coloured and nothing can be spilled is an error (the constraints of one
-// instruction cannot be met).  Rounds spill every failure at once, so in
-// practice two or three rounds suffice; max_spill_rounds caps the time
-// spent on pathological inputs.
+// spills at least one value that was spillable and not spilled.  Spilled
+// values are unspillable; spill placement creates unspillable reload
+// temps and, for a value spilled for the first time, spillable shared
+// reloads, whose own spilling creates only unspillable temps.  So the
+// pair (spillable values that are not shared reloads, spillable shared
+// reloads) shrinks lexicographically every round.  A round in which a
+// value cannot be coloured and nothing can be spilled is an error (the
+// constraints of one instruction cannot be met).  Rounds spill every
+// failure at once, so in practice two or three rounds suffice;
+// max_spill_rounds caps the time spent on pathological inputs.
 
 #include "work.h"
 

@@ -126,8 +126,15 @@ struct wvalue
   bool spilled = false;
   cell_id cell = no_cell;
 
-  // For reload temps: the spilled value they carry (for dumps).
+  // For reload temps: the spilled value they carry (for dumps and stack
+  // slot lifetimes).
   value_id carries = no_value;
+  // A shared reload (spill_placement.cc): a spillable reload temp that
+  // serves the reads of its spilled value by instructions of one block
+  // that lie close together.  Spilling it costs no store (the cell
+  // already holds the value): its load or copy becomes a nop and its
+  // reads get reloads of their own.
+  bool shared_reload = false;
 
   // For the fresh copy of a tied use (constraint lifting): the def that
   // must reuse its register.  Colour assignment gives the copy a

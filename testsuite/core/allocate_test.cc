@@ -141,3 +141,28 @@ TEST (Allocate, Tied)
     for (spill_mode m : { spill_mode::normal, spill_mode::everything })
       run (tied, make_test_target (n, 2, 2), m);
 }
+
+// Reads of a spilled value close together share one reload: with every
+// value spilled, each value's reads take it from its def's register
+// (copied after its store) and need no load.  With two or three
+// registers the shared reloads may have to be spilled again.
+TEST (Allocate, SharedReload)
+{
+  const char *text = R"(
+function shared
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0
+  insn def:v1 use:v0
+  insn def:v2 use:v0 use:v1
+  insn use:v2 term
+)";
+  alloc_result r = run (text, make_test_target (8, 2, 2),
+                        spill_mode::everything);
+  EXPECT_EQ (r.alloc.stats.stores, 3u);
+  EXPECT_EQ (r.alloc.stats.loads, 0u);
+  for (unsigned n : { 2u, 3u })
+    run (text, make_test_target (n, 2, 2), spill_mode::everything);
+}
