@@ -27,6 +27,25 @@ early_decline_reason ()
   return std::string ();
 }
 
+// A frame bigger than this (locals only, before spill slots) may put
+// offsets past a 16-bit displacement: keep a GPR to rebuild them.
+constexpr HOST_WIDE_INT large_frame_bytes = 16384;
+
+// Return the GPR to keep out of allocation for large frame offsets, or
+// INVALID_REGNUM when the frame is small: a call-clobbered GPR the RTL
+// never names (r12 first; r11 is the static chain).
+unsigned
+frame_scratch_reg ()
+{
+  if (!maybe_gt (get_frame_size (), large_frame_bytes))
+    return INVALID_REGNUM;
+  for (unsigned r = 12; r >= 3; --r)
+    if (!fixed_regs[r] && !global_regs[r] && default_function_abi.clobbers_full_reg_p (r)
+        && !df_regs_ever_live_p (r))
+      return r;
+  return INVALID_REGNUM;
+}
+
 adapter_result
 decline (const std::string &why)
 {
@@ -55,13 +74,16 @@ allocate_function (const plugin_options &opts)
       frame_pointer_needed = true;
       df_set_regs_ever_live (HARD_FRAME_POINTER_REGNUM, true);
     }
-  target t = build_target ();
+  unsigned frame_scratch = frame_scratch_reg ();
+  target t = build_target (frame_scratch);
 
   if (optimize)
     loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
   calculate_dominance_info (CDI_DOMINATORS);
   if (optimize)
     sink_argument_setups ();
+  reload_addresses ();
+  split_hard_ties ();
   split_eliminable_operands ();
   df_analyze ();
   import_result imp = import_function (t);
@@ -97,7 +119,8 @@ allocate_function (const plugin_options &opts)
     fprintf (dump_file, ";; ssara: allocation\n%s\n",
              print_allocation (imp.fn, t, ar.alloc).c_str ());
 
-  std::string err = rewrite_function (imp.fn, imp.map, t, ar.alloc);
+  std::string err = rewrite_function (imp.fn, imp.map, t, ar.alloc,
+                                     frame_scratch);
   if (!err.empty ())
     return decline (err);
 

@@ -22,7 +22,7 @@ allocatable_p (unsigned r)
 } // anon namespace
 
 target
-build_target ()
+build_target (unsigned reserved)
 {
   target t;
   t.files.resize (num_rs6000_files);
@@ -51,7 +51,7 @@ build_target ()
   for (int i = 0; i < FIRST_PSEUDO_REGISTER; ++i)
     {
       unsigned r = reg_alloc_order[i];
-      if (!allocatable_p (r))
+      if (!allocatable_p (r) || r == reserved)
         continue;
       if (r <= 31)
         t.files[file_gpr].regs.push_back (r);

@@ -16,7 +16,9 @@ enum rs6000_file : file_id { file_gpr, file_fpr, file_cr, file_ctr, file_lr,
 // registers read at run time (fixed_regs, -ffixed-rN, the PIC register,
 // r31 when frame_pointer_needed), in GCC's allocation order.  Requires
 // ira_setup_eliminable_regset () to have run for the function.
-target build_target ();
+// The register files of the current function.  RESERVED (a hard register
+// or INVALID_REGNUM) is left out of allocation.
+target build_target (unsigned reserved);
 
 } // namespace ssara
 

@@ -327,7 +327,9 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
     return s;
   auto add_file = [&] (file_id f)
     {
-      hreg_set starts = start_regs (f, mode, f == file ? width : 1);
+      unsigned wf = f == file ? width
+                    : hard_regno_nregs (m_target.files[f].regs[0], mode);
+      hreg_set starts = start_regs (f, mode, wf);
       for (hreg h : m_target.files[f].regs)
         {
           if (!starts.test (h))
@@ -345,17 +347,33 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
         }
     };
   add_file (file);
-  // Another file that the value can move to and from directly (GPR <->
-  // CR, CTR, LR), one register wide on both sides.  (Through memory, GPR
-  // <-> FPR, a value's width and representation differ between the
-  // files; not supported yet.)
-  if (s.none () && GET_CODE (op) != SUBREG && width == 1)
+  // Another file that the value can move to and from: directly (GPR <->
+  // CR, CTR, LR, one register wide on both sides), or through memory
+  // when both files reach memory directly (GPR <-> FPR: a double in an
+  // FPR is a GPR pair there); the core copies the value over for the
+  // operand.
+  if (s.none () && GET_CODE (op) != SUBREG)
     for (file_id f = 0; f < m_target.files.size (); ++f)
-      if (f != file && m_target.direct_copy[file][f]
-          && m_target.direct_copy[f][file]
-          && hard_regno_nregs (m_target.files[f].regs.empty ()
-                               ? 0 : m_target.files[f].regs[0], mode) == 1)
-        add_file (f);
+      {
+        if (f == file || m_target.files[f].regs.empty ())
+          continue;
+        bool direct = m_target.direct_copy[file][f]
+                      && m_target.direct_copy[f][file]
+                      && width == 1
+                      && hard_regno_nregs (m_target.files[f].regs[0],
+                                           mode) == 1;
+        // Through memory only when the value fills its registers in
+        // both files (not SFmode: 4 bytes in an 8-byte FPR).
+        unsigned wf = hard_regno_nregs (m_target.files[f].regs[0], mode);
+        bool memory = m_target.files[file].memory_direct
+                      && m_target.files[f].memory_direct
+                      && known_eq (GET_MODE_SIZE (mode),
+                                   width * m_target.files[file].bytes_per_reg)
+                      && known_eq (GET_MODE_SIZE (mode),
+                                   wf * m_target.files[f].bytes_per_reg);
+        if (direct || memory)
+          add_file (f);
+      }
   return s;
 }
 
@@ -711,8 +729,15 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
     {
       if (GET_CODE (pat) == CLOBBER && REG_P (XEXP (pat, 0)))
         {
-          // A clobber of a whole register before word-wise sets: no value;
-          // the rewrite deletes the insn.
+          // A clobber of a whole register before word-wise sets: no
+          // value; the rewrite deletes the insn if the register is a
+          // pseudo.  A hard register stays clobbered in the final RTL
+          // (df sees it die there), so nothing may live in it across.
+          rtx reg = XEXP (pat, 0);
+          if (HARD_REGISTER_P (reg))
+            for (unsigned r = REGNO (reg); r < END_REGNO (reg); ++r)
+              if (m_target.file_of (r) != no_file)
+                out.clobbers.set (r);
           blk.insns.push_back (out);
           m_map.insn_rtl[b].push_back (rtl);
           return true;

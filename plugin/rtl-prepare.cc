@@ -69,6 +69,302 @@ split_eliminable_operands ()
 
 namespace {
 
+// Return true if memory operand X of the extracted insn satisfies the
+// alternative whose constraint text starts at P.
+bool
+memory_fits (rtx x, const char *p)
+{
+  if (*p == 0 || *p == ',')
+    return true;
+  while (*p && *p != ',')
+    {
+      char c = *p;
+      int len = CONSTRAINT_LEN (c, p);
+      switch (c)
+        {
+        case '=': case '+': case '&': case '%': case '?': case '!':
+        case '*': case '#': case '^': case '$': case ' ': case '\t':
+          len = 1;
+          break;
+        case 'X': case 'g':
+          return true;
+        case '0': case '1': case '2': case '3': case '4':
+        case '5': case '6': case '7': case '8': case '9':
+          if (rtx_equal_p (x, recog_data.operand[c - '0']))
+            return true;
+          len = 1;
+          break;
+        default:
+          {
+            enum constraint_num cn = lookup_constraint (p);
+            if (reg_class_for_constraint (cn) == NO_REGS
+                && constraint_satisfied_p (x, cn))
+              return true;
+          }
+        }
+      p += len;
+    }
+  return false;
+}
+
+// Return the constraint text of operand I in alternative A of the
+// extracted insn.
+const char *
+alternative_constraint (int i, int a)
+{
+  const char *p = recog_data.constraints[i];
+  for (int k = 0; k < a && *p; ++p)
+    if (*p == ',')
+      ++k;
+  return p;
+}
+
+// Return true if some enabled alternative of the extracted insn INSN
+// accepts every memory operand as it is.
+bool
+memory_operands_fit (rtx_insn *insn)
+{
+  alternative_mask enabled = get_enabled_alternatives (insn);
+  if (recog_data.n_alternatives == 0)
+    return true;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      bool ok = true;
+      for (int i = 0; i < recog_data.n_operands && ok; ++i)
+        if (MEM_P (recog_data.operand[i]) && !recog_data.is_operator[i])
+          ok = memory_fits (recog_data.operand[i],
+                            alternative_constraint (i, a));
+      if (ok)
+        return true;
+    }
+  return false;
+}
+
+} // namespace
+
+unsigned
+reload_addresses ()
+{
+  unsigned made = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        {
+          if (!NONDEBUG_INSN_P (insn) || recog_memoized (insn) < 0)
+            continue;
+          extract_insn (insn);
+          if (memory_operands_fit (insn))
+            continue;
+          // Every memory operand whose address is more than a register
+          // gets that address computed into a pseudo just before the
+          // insn: (mem (reg)) is the form every memory constraint of
+          // this target accepts (Z, Q, Y, m).  An auto-increment address
+          // becomes its base, updated by an add before (pre-) or after
+          // (post-) the insn.
+          auto_vec<rtx_insn *, 4> setups;
+          auto_vec<rtx, 2> incremented;
+          bool give_up = false;
+          for (int i = 0; i < recog_data.n_operands; ++i)
+            {
+              rtx mem = recog_data.operand[i];
+              if (!MEM_P (mem) || recog_data.is_operator[i])
+                continue;
+              rtx addr = XEXP (mem, 0);
+              if (REG_P (addr))
+                continue;
+              rtx new_addr;
+              rtx_insn *setup;
+              if (GET_RTX_CLASS (GET_CODE (addr)) == RTX_AUTOINC)
+                {
+                  rtx base = XEXP (addr, 0);
+                  poly_int64 size = GET_MODE_SIZE (GET_MODE (mem));
+                  rtx update;
+                  switch (GET_CODE (addr))
+                    {
+                    case PRE_INC: case POST_INC:
+                      update = plus_constant (Pmode, base, size);
+                      break;
+                    case PRE_DEC: case POST_DEC:
+                      update = plus_constant (Pmode, base, -size);
+                      break;
+                    default:
+                      update = copy_rtx (XEXP (addr, 1));
+                      break;
+                    }
+                  rtx set = gen_rtx_SET (base, update);
+                  bool pre = (GET_CODE (addr) == PRE_INC
+                              || GET_CODE (addr) == PRE_DEC
+                              || GET_CODE (addr) == PRE_MODIFY);
+                  // No room after an insn that ends its block.
+                  if (!pre && control_flow_insn_p (insn))
+                    {
+                      give_up = true;
+                      break;
+                    }
+                  setup = pre ? emit_insn_before (set, insn)
+                              : emit_insn_after (set, insn);
+                  new_addr = base;
+                  incremented.safe_push (base);
+                }
+              else
+                {
+                  new_addr = gen_reg_rtx (Pmode);
+                  setup = emit_insn_before (gen_rtx_SET (new_addr,
+                                                         copy_rtx (addr)),
+                                            insn);
+                }
+              setups.safe_push (setup);
+              if (recog_memoized (setup) < 0)
+                {
+                  // Nothing can be done for this insn; undone below.
+                  give_up = true;
+                  break;
+                }
+              rtx new_mem = replace_equiv_address_nv (mem, new_addr);
+              validate_change (insn, recog_data.operand_loc[i], new_mem, true);
+              for (int d = 0; d < recog_data.n_dups; ++d)
+                if (recog_data.dup_num[d] == i)
+                  validate_change (insn, recog_data.dup_loc[d], new_mem,
+                                   true);
+            }
+          // Keep the change only if the insn is still recognised and an
+          // alternative now fits; otherwise the import declines the insn
+          // with its usual reason.
+          bool changed = false;
+          if (!give_up && num_validated_changes () && verify_changes (0))
+            {
+              extract_insn (insn);
+              changed = memory_operands_fit (insn);
+            }
+          if (changed)
+            {
+              confirm_change_group ();
+              for (rtx base : incremented)
+                if (rtx note = find_reg_note (insn, REG_INC, base))
+                  remove_note (insn, note);
+            }
+          else
+            cancel_changes (0);
+          if (changed)
+            made += setups.length ();
+          else
+            for (rtx_insn *setup : setups)
+              delete_insn (setup);
+          recog_data.insn = nullptr;
+        }
+    }
+  return made;
+}
+
+namespace {
+
+// Return true if X is a pseudo or a subreg of one.
+bool
+pseudo_or_subreg_p (const_rtx x)
+{
+  if (GET_CODE (x) == SUBREG)
+    x = SUBREG_REG (x);
+  return REG_P (x) && !HARD_REGISTER_P (x);
+}
+
+// Return true if X is a hard register that a copy can move.
+bool
+movable_hard_reg_p (const_rtx x)
+{
+  return (REG_P (x) && HARD_REGISTER_P (x) && !fixed_regs[REGNO (x)]
+          && !global_regs[REGNO (x)]);
+}
+
+} // namespace
+
+unsigned
+split_hard_ties ()
+{
+  unsigned made = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        {
+          if (!NONDEBUG_INSN_P (insn) || recog_memoized (insn) < 0)
+            continue;
+          // Register copies are left alone: movsi's "=*h"/"0" no-op
+          // alternative ties, and the copies made here are such copies,
+          // so skipping them is also what makes the walk end (each insn
+          // of the original RTL is split at most once).
+          rtx set = single_set (insn);
+          if (set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set))))
+            continue;
+          extract_insn (insn);
+          preprocess_constraints (insn);
+          int n = recog_data.n_operands;
+          // Operand pairs (hard register, pseudo) that some alternative
+          // ties.
+          std::vector<std::pair<int, int>> pairs;
+          for (int a = 0; a < recog_data.n_alternatives; ++a)
+            for (int j = 0; j < n; ++j)
+              {
+                int m = recog_op_alt[a * n + j].matches;
+                if (m < 0)
+                  continue;
+                rtx out = recog_data.operand[m], in = recog_data.operand[j];
+                if ((movable_hard_reg_p (out) && pseudo_or_subreg_p (in))
+                    || (movable_hard_reg_p (in) && pseudo_or_subreg_p (out)))
+                  if (std::find (pairs.begin (), pairs.end (),
+                                 std::make_pair (m, j)) == pairs.end ())
+                    pairs.push_back ({ m, j });
+              }
+          if (pairs.empty ())
+            continue;
+          // The hard register side of each pair becomes a fresh pseudo:
+          // an output is copied to the hard register after the insn, an
+          // input copied from it before.
+          for (auto &pr : pairs)
+            {
+              int i = movable_hard_reg_p (recog_data.operand[pr.first])
+                      ? pr.first : pr.second;
+              rtx hard = recog_data.operand[i];
+              if (!REG_P (hard))
+                continue;
+              bool output = recog_data.operand_type[i] == OP_OUT;
+              if (recog_data.operand_type[i] == OP_INOUT)
+                continue;
+              if (output && control_flow_insn_p (insn))
+                continue;
+              rtx tmp = gen_reg_rtx (GET_MODE (hard));
+              rtx_insn *copy
+                = output ? emit_insn_after (gen_rtx_SET (hard, tmp), insn)
+                         : emit_insn_before (gen_rtx_SET (tmp, hard), insn);
+              if (recog_memoized (copy) < 0)
+                {
+                  delete_insn (copy);
+                  continue;
+                }
+              validate_change (insn, recog_data.operand_loc[i], tmp, true);
+              for (int d = 0; d < recog_data.n_dups; ++d)
+                if (recog_data.dup_num[d] == i)
+                  validate_change (insn, recog_data.dup_loc[d], tmp, true);
+              if (apply_change_group ())
+                ++made;
+              else
+                delete_insn (copy);
+              // The operands moved: one pair per insn and pass is enough
+              // (a second would need a fresh extract).
+              break;
+            }
+          recog_data.insn = nullptr;
+        }
+    }
+  return made;
+}
+
+namespace {
+
 // Return true if INSN sets a call's argument register from something that
 // is neither a hard register nor changed by anything else: a candidate to
 // sink down to the call.  Return the register in *REG.

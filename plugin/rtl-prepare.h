@@ -17,6 +17,20 @@ namespace ssara {
 // of copies made.
 unsigned split_eliminable_operands ();
 
+// Give every memory operand that no enabled alternative of its insn
+// accepts (bswap loads and stores want "Z", reg or reg+reg) its address
+// computed into a pseudo just before the insn, as LRA would reload it.
+// Insns are left alone when that does not make an alternative fit.
+// Returns the number of address pseudos made.
+unsigned reload_addresses ();
+
+// Give every hard-register operand that a matching constraint ties to a
+// pseudo (rlwimi into a return register) a fresh pseudo instead: an
+// output copied to the hard register just after the insn, an input
+// copied from it just before, as LRA would reload it.  Returns the
+// number of copies made.
+unsigned split_hard_ties ();
+
 // Move every insn that sets a call's argument register from values
 // nothing else changes down to just before the call (the first scheduling
 // pass hoists them, which pins the register long before the call and

@@ -49,6 +49,9 @@ struct new_insn
   rtx pattern = NULL_RTX;
   rtx usage = NULL_RTX;   // CALL_INSN_FUNCTION_USAGE for calls
   bool remove = false;    // a standalone clobber of a pseudo
+  // (set SCRATCH (plus BASE HIGH)) to emit just before the insn when its
+  // frame offset is too large for a 16-bit displacement.
+  rtx setup = NULL_RTX;
 };
 
 // A sequence of edit insns for one program point, not yet emitted.
@@ -62,8 +65,9 @@ class rewriter
 {
 public:
   rewriter (const function &fn, const import_map &map, const target &t,
-            const allocation &a)
-    : m_fn (fn), m_map (map), m_target (t), m_alloc (a)
+            const allocation &a, unsigned frame_scratch)
+    : m_fn (fn), m_map (map), m_target (t), m_alloc (a),
+      m_frame_scratch (frame_scratch)
   {}
 
   std::string run ();
@@ -73,6 +77,7 @@ private:
   void prepare_frame ();
   void compute_eliminations ();
   rtx eliminate (rtx x);
+  rtx split_frame_offsets (rtx x, rtx *setup);
   rtx hard_reg_for (rtx pseudo, hreg h);
   void subst_use (rtx *loc, const insn_regs &r);
   void subst_dest (rtx *loc, const insn_regs &r);
@@ -94,6 +99,9 @@ private:
   const import_map &m_map;
   const target &m_target;
   const allocation &m_alloc;
+  // The GPR kept out of allocation to rebuild frame offsets past 16 bits,
+  // or INVALID_REGNUM (adapter.cc, frame_scratch_reg).
+  unsigned m_frame_scratch;
   std::string m_error;
 
   // Registers this rewrite made ever-live (undone on failure).
@@ -126,6 +134,12 @@ rewriter::prepare_frame ()
         df_set_regs_ever_live (r, true);
         m_new_live.push_back (r);
       }
+  if (m_frame_scratch != INVALID_REGNUM
+      && !df_regs_ever_live_p (m_frame_scratch))
+    {
+      df_set_regs_ever_live (m_frame_scratch, true);
+      m_new_live.push_back (m_frame_scratch);
+    }
   for (const stack_slot &s : m_alloc.slots)
     {
       unsigned align = MAX (s.align, 1u) * BITS_PER_UNIT;
@@ -211,6 +225,76 @@ rewriter::eliminate (rtx x)
         for (int j = 0; j < XVECLEN (x, i); ++j)
           {
             rtx sub = eliminate (XVECEXP (x, i, j));
+            if (sub != XVECEXP (x, i, j))
+              {
+                if (copy == x)
+                  {
+                    copy = shallow_copy_rtx (x);
+                    XVEC (copy, i) = shallow_copy_rtvec (XVEC (x, i));
+                  }
+                XVECEXP (copy, i, j) = sub;
+              }
+          }
+    }
+  return copy;
+}
+
+// Frame offsets a displacement reaches: 16 bits signed, less room for the
+// last word of a multi-word access split after allocation.
+constexpr HOST_WIDE_INT max_frame_disp = 32767 - 16;
+constexpr HOST_WIDE_INT min_frame_disp = -32768;
+
+// Return X with every (plus SP-or-FP OFFSET) whose OFFSET no displacement
+// reaches rewritten as (plus SCRATCH LOW), and set *SETUP to the
+// (set SCRATCH (plus BASE HIGH)) that must run just before.  One insn
+// gets one such setup; a second, different offset, or no scratch
+// register, fails (returns NULL_RTX).  X is unshared where it changes.
+rtx
+rewriter::split_frame_offsets (rtx x, rtx *setup)
+{
+  if (!x)
+    return x;
+  if (GET_CODE (x) == PLUS && CONST_INT_P (XEXP (x, 1))
+      && (XEXP (x, 0) == stack_pointer_rtx
+          || XEXP (x, 0) == hard_frame_pointer_rtx))
+    {
+      HOST_WIDE_INT off = INTVAL (XEXP (x, 1));
+      if (off >= min_frame_disp && off <= max_frame_disp)
+        return x;
+      if (m_frame_scratch == INVALID_REGNUM)
+        return NULL_RTX;
+      HOST_WIDE_INT low = ((off & 0xffff) ^ 0x8000) - 0x8000;
+      HOST_WIDE_INT high = off - low;
+      rtx scratch = gen_raw_REG (Pmode, m_frame_scratch);
+      rtx want = gen_rtx_SET (scratch, gen_rtx_PLUS (Pmode, XEXP (x, 0),
+                                                     GEN_INT (high)));
+      if (*setup && !rtx_equal_p (*setup, want))
+        return NULL_RTX;
+      *setup = want;
+      return plus_constant (Pmode, scratch, low);
+    }
+  const char *fmt = GET_RTX_FORMAT (GET_CODE (x));
+  rtx copy = x;
+  for (int i = 0; i < GET_RTX_LENGTH (GET_CODE (x)); ++i)
+    {
+      if (fmt[i] == 'e')
+        {
+          rtx sub = split_frame_offsets (XEXP (x, i), setup);
+          if (!sub && XEXP (x, i))
+            return NULL_RTX;
+          if (sub != XEXP (x, i))
+            {
+              if (copy == x)
+                copy = shallow_copy_rtx (x);
+              XEXP (copy, i) = sub;
+            }
+        }
+      else if (fmt[i] == 'E')
+        for (int j = 0; j < XVECLEN (x, i); ++j)
+          {
+            rtx sub = split_frame_offsets (XVECEXP (x, i, j), setup);
+            if (!sub && XVECEXP (x, i, j))
+              return NULL_RTX;
             if (sub != XVECEXP (x, i, j))
               {
                 if (copy == x)
@@ -412,7 +496,17 @@ rewriter::build_insns ()
             recog_data.insn = nullptr;
           }
         subst_use (&copy, regs);
-        ni.pattern = eliminate (copy);
+        ni.pattern = split_frame_offsets (eliminate (copy), &ni.setup);
+        if (!ni.pattern)
+          {
+            fail ("a frame offset of insn "
+                  + std::to_string (INSN_UID (rtl))
+                  + " needs more than 16 bits"
+                  + (m_frame_scratch == INVALID_REGNUM
+                     ? " and no register was kept for it"
+                     : " twice"));
+            return;
+          }
         if (CALL_P (rtl) && CALL_INSN_FUNCTION_USAGE (rtl))
           {
             rtx usage = copy_rtx (CALL_INSN_FUNCTION_USAGE (rtl));
@@ -448,8 +542,22 @@ rewriter::slot_mem (slot_id s, hreg h, unsigned k)
   file_id f = m_target.file_of (h);
   unsigned bytes = m_target.files[f].bytes_per_reg;
   machine_mode mode = f == file_fpr ? (machine_mode) DFmode : (machine_mode) SImode;
-  rtx mem = adjust_address (m_slots[s], mode, k * bytes);
-  return eliminate (copy_rtx (mem));
+  // Not adjust_address: it would force a large address into a pseudo.
+  rtx mem = adjust_address_nv (m_slots[s], mode, k * bytes);
+  rtx setup = NULL_RTX;
+  rtx addr = split_frame_offsets (eliminate (copy_rtx (XEXP (mem, 0))),
+                                  &setup);
+  if (!addr)
+    {
+      fail ("a stack slot lies beyond a 16-bit displacement and no "
+            "register was kept for it");
+      addr = const0_rtx;
+    }
+  // Edits are emitted into a sequence: the setup goes just before the
+  // access that uses it.
+  if (setup)
+    emit_insn (setup);
+  return replace_equiv_address_nv (mem, addr);
 }
 
 // Emit the insns of edit E into the current sequence.  A value several
@@ -602,6 +710,8 @@ rewriter::dry_run ()
       int old_code = INSN_CODE (ni.insn);
       PATTERN (ni.insn) = ni.pattern;
       bool good = check_insn (ni.insn);
+      if (good && ni.setup)
+        good = check_insn (make_insn_raw (ni.setup));
       PATTERN (ni.insn) = old;
       INSN_CODE (ni.insn) = old_code;
       if (!good)
@@ -617,7 +727,9 @@ rewriter::dry_run ()
   for (edit_group &g : m_groups)
     for (rtx_insn *i = g.seq; ok && i; i = NEXT_INSN (i))
       if (!check_insn (i))
-        ok = fail ("an inserted copy, load or store is not a valid insn");
+        ok = fail (std::string ("an inserted copy, load or store is not a "
+                                "valid insn: ")
+                   + str_pattern_slim (PATTERN (i)));
   reload_completed = 0;
   recog_data.insn = nullptr;
   return ok;
@@ -642,6 +754,8 @@ rewriter::install ()
           delete_insn (ni.insn);
           continue;
         }
+      if (ni.setup)
+        emit_insn_before (ni.setup, ni.insn);
       PATTERN (ni.insn) = ni.pattern;
       INSN_CODE (ni.insn) = -1;
       if (ni.usage)
@@ -813,9 +927,10 @@ rewriter::run ()
 
 std::string
 rewrite_function (const function &fn, const import_map &map,
-                  const target &t, const allocation &a)
+                  const target &t, const allocation &a,
+                  unsigned frame_scratch)
 {
-  rewriter rw (fn, map, t, a);
+  rewriter rw (fn, map, t, a, frame_scratch);
   return rw.run ();
 }
 

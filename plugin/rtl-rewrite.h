@@ -23,8 +23,14 @@ namespace ssara {
 // grown by the slots) and the returned string says why; the caller then
 // declines the function.  On success it returns an empty string and the
 // function is final hard-register RTL.
+//
+// FRAME_SCRATCH is a GPR the allocation left alone (or INVALID_REGNUM):
+// a frame offset past a 16-bit displacement is rebuilt through it,
+// (set scratch (plus sp HIGH)) before the access and (plus scratch LOW)
+// in it.  Without one, such an offset declines the function.
 std::string rewrite_function (const function &fn, const import_map &map,
-                              const target &t, const allocation &a);
+                              const target &t, const allocation &a,
+                              unsigned frame_scratch);
 
 } // namespace ssara
 

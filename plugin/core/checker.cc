@@ -305,8 +305,12 @@ checker::check_slots_and_used_regs ()
         {
           const operand &op = f_.blocks[b].insns[i].ops[k];
           const location &l = a_.operand_loc[b][i][k];
+          // An operand in another file than its value's covers as many
+          // registers as the value takes there.
           if (op.kind == operand_kind::def && l.is_reg ())
-            need (l.reg, f_.values[op.value].width,
+            need (l.reg, file_of_[l.reg] == no_file
+                         ? f_.values[op.value].width
+                         : regs_in_file (op.value, file_of_[l.reg]),
                   insn_where (b, i) + " operand " + std::to_string (k));
         }
   for (block_id b = 0; b < f_.blocks.size (); ++b)

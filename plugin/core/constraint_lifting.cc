@@ -27,6 +27,8 @@
 
 #include "work.h"
 
+#include <algorithm>
+
 #include <string>
 
 namespace ssara::ra {
@@ -107,10 +109,24 @@ struct lifter
     return "";
   }
 
+  // Return how many registers of file F hold value V: its width in its
+  // own file, else its bytes over F's register size (a double in an FPR
+  // takes a GPR pair).
+  unsigned width_in (value_id v, file_id f) const
+  {
+    const value &x = w.fn.values[v];
+    if (f == x.file)
+      return x.width;
+    unsigned bytes = x.width * w.tgt.files[x.file].bytes_per_reg;
+    unsigned per = w.tgt.files[f].bytes_per_reg;
+    return std::max (1u, (bytes + per - 1) / per);
+  }
+
   // Return a fresh temp like V but in file F with allowed set A.
   value_id temp (value_id v, file_id f, const hreg_set &a)
   {
     value x = w.fn.values[v];
+    x.width = width_in (v, f);
     x.file = f;
     x.allowed = a;
     x.memory_only = false;
@@ -241,7 +257,7 @@ lift_constraints (work &w)
                        + " accepts no allocatable register";
               // The operand's register must suit the input value too,
               // unless the operand lies in another file.
-              hreg_set a = o.allowed & w.starts (f, v.width);
+              hreg_set a = o.allowed & w.starts (f, L.width_in (o.value, f));
               if (f == w.in.values[o.value].file)
                 a &= w.in.values[o.value].allowed;
               if (a.none ())
