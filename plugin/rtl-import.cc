@@ -732,12 +732,19 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
           // A clobber of a whole register before word-wise sets: no
           // value; the rewrite deletes the insn if the register is a
           // pseudo.  A hard register stays clobbered in the final RTL
-          // (df sees it die there), so nothing may live in it across.
+          // (df sees it die there), so nothing may live in it across:
+          // each register gets a def_hard of an unknown value, which a
+          // later (use (reg)) may read (__builtin_apply's result).
           rtx reg = XEXP (pat, 0);
           if (HARD_REGISTER_P (reg))
             for (unsigned r = REGNO (reg); r < END_REGNO (reg); ++r)
               if (m_target.file_of (r) != no_file)
-                out.clobbers.set (r);
+                {
+                  operand o;
+                  o.kind = operand_kind::def_hard;
+                  o.reg = r;
+                  out.ops.push_back (o);
+                }
           blk.insns.push_back (out);
           m_map.insn_rtl[b].push_back (rtl);
           return true;
