@@ -53,6 +53,7 @@ private:
   hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
   value_id new_value (unsigned regno, uint32_t origin);
   value_id value_of_set (rtl_ssa::set_info *set);
+  rtl_ssa::set_info *resolve_set (rtl_ssa::set_info *set);
   value_id undefined_value (unsigned regno, std::vector<insn> &before);
   hreg_set class_set (unsigned regno, rtx op, reg_class_t cl);
   int operand_fit (int i, const operand_alternative *alt);
@@ -280,9 +281,53 @@ importer::new_value (unsigned regno, uint32_t origin)
   return id;
 }
 
+// If SET is a phi at a join (a block with two or more predecessors)
+// whose inputs are all one definition, or the phi itself, return that
+// definition (following chains of such phis); otherwise SET.  rtl-ssa
+// keeps such phis (degenerate phis at EBB heads); imported, a phi whose
+// input stays live after it forces a copy on every edge into the join,
+// since the two values overlap (zlib's longest_match: one move per
+// iteration of its hottest loop).
+static rtl_ssa::set_info *
+trivial_phi_input (rtl_ssa::set_info *set)
+{
+  for (unsigned depth = 0; depth < 100 && set->insn ()->is_phi (); ++depth)
+    {
+      auto *p = static_cast<rtl_ssa::phi_info *> (set);
+      if (EDGE_COUNT (p->ebb ()->first_bb ()->cfg_bb ()->preds) < 2)
+        return set;
+      rtl_ssa::set_info *unique = nullptr;
+      for (unsigned i = 0; i < p->num_inputs (); ++i)
+        {
+          rtl_ssa::set_info *in = p->input_value (i);
+          if (in == set)
+            continue;
+          if (!in || (unique && in != unique))
+            return set;
+          unique = in;
+        }
+      if (!unique)
+        return set;
+      set = unique;
+    }
+  return set;
+}
+
+// Return SET, or the definition that a trivial phi SET stands for
+// (trivial_phi_input), unless either is undefined.
+rtl_ssa::set_info *
+importer::resolve_set (rtl_ssa::set_info *set)
+{
+  if (undefined_set_p (set))
+    return set;
+  rtl_ssa::set_info *r = trivial_phi_input (set);
+  return undefined_set_p (r) ? set : r;
+}
+
 value_id
 importer::value_of_set (rtl_ssa::set_info *set)
 {
+  set = resolve_set (set);
   auto it = m_value_of_set.find (set);
   if (it != m_value_of_set.end ())
     return it->second;
@@ -997,7 +1042,8 @@ void
 importer::import_phis (rtl_ssa::ebb_info *ebb, block_id b)
 {
   for (rtl_ssa::phi_info *p : ebb->phis ())
-    if (p->is_reg () && !HARD_REGISTER_NUM_P (p->regno ()))
+    if (p->is_reg () && !HARD_REGISTER_NUM_P (p->regno ())
+        && resolve_set (p) == p)
       import_phi (p, b);
 }
 
