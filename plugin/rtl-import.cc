@@ -9,6 +9,7 @@
 
 #include "gcc-includes.h"
 #include "rtl-import.h"
+#include "constraints.h"
 #include "gcc-target.h"
 
 #include <map>
@@ -57,7 +58,6 @@ private:
   value_id undefined_value (unsigned regno, std::vector<insn> &before);
   hreg_set class_set (unsigned regno, rtx op, reg_class_t cl);
   int operand_fit (int i, const operand_alternative *alt);
-  bool nonreg_fits (rtx x, int i, int a);
   int choose_alternative (rtx_insn *rtl);
   bool add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc);
   bool collect_operands (rtx_insn *rtl, int alt,
@@ -422,75 +422,7 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
   return s;
 }
 
-// Return true if pseudo REG (or a SUBREG of one) X is a pseudo operand.
-static bool
-pseudo_operand_p (rtx x)
-{
-  if (GET_CODE (x) == SUBREG)
-    x = SUBREG_REG (x);
-  return REG_P (x) && !HARD_REGISTER_P (x);
-}
 
-// Return the constraint text of alternative A of operand I.
-static const char *
-alternative_text (int i, int a)
-{
-  const char *p = recog_data.constraints[i];
-  for (int k = 0; k < a; ++k)
-    {
-      while (*p && *p != ',')
-        ++p;
-      if (*p == ',')
-        ++p;
-    }
-  return p;
-}
-
-// Return true if operand I, X, which is not a pseudo, satisfies alternative
-// A: some letter of the alternative accepts it.
-bool
-importer::nonreg_fits (rtx x, int i, int a)
-{
-  const char *p = alternative_text (i, a);
-  if (*p == 0 || *p == ',')
-    return true;
-  while (*p && *p != ',')
-    {
-      char c = *p;
-      int len = CONSTRAINT_LEN (c, p);
-      switch (c)
-        {
-        case '=': case '+': case '&': case '%': case '?': case '!':
-        case '*': case '#': case '^': case '$': case ' ': case '\t':
-          len = 1;
-          break;
-        case '0': case '1': case '2': case '3': case '4':
-        case '5': case '6': case '7': case '8': case '9':
-          if (rtx_equal_p (x, recog_data.operand[c - '0']))
-            return true;
-          len = 1;
-          break;
-        case 'X': case 'g':
-          return true;
-        default:
-          {
-            enum constraint_num cn = lookup_constraint (p);
-            enum reg_class cl = reg_class_for_constraint (cn);
-            if (cl != NO_REGS)
-              {
-                if (REG_P (x) && in_hard_reg_set_p (reg_class_contents[cl],
-                                                    GET_MODE (x),
-                                                    REGNO (x)))
-                  return true;
-              }
-            else if (constraint_satisfied_p (x, cn))
-              return true;
-          }
-        }
-      p += len;
-    }
-  return false;
-}
 
 // Return how operand I fits the alternative whose operand descriptions
 // start at ALT: fit_none, fit_own_file, or fit_other_file (a pseudo that
@@ -544,7 +476,7 @@ importer::operand_fit (int i, const operand_alternative *alt)
           return fit_own_file;
       return fit_none;
     }
-  return nonreg_fits (x, i, a) ? fit_own_file : fit_none;
+  return nonpseudo_fits (x, alternative_text (i, a)) ? fit_own_file : fit_none;
 }
 
 // Return the enabled alternative of the extracted insn RTL that fits every

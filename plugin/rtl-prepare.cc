@@ -2,6 +2,7 @@
 
 #include "gcc-includes.h"
 #include "rtl-prepare.h"
+#include "constraints.h"
 
 #include <algorithm>
 #include <vector>
@@ -69,56 +70,6 @@ split_eliminable_operands ()
 
 namespace {
 
-// Return true if memory operand X of the extracted insn satisfies the
-// alternative whose constraint text starts at P.
-bool
-memory_fits (rtx x, const char *p)
-{
-  if (*p == 0 || *p == ',')
-    return true;
-  while (*p && *p != ',')
-    {
-      char c = *p;
-      int len = CONSTRAINT_LEN (c, p);
-      switch (c)
-        {
-        case '=': case '+': case '&': case '%': case '?': case '!':
-        case '*': case '#': case '^': case '$': case ' ': case '\t':
-          len = 1;
-          break;
-        case 'X': case 'g':
-          return true;
-        case '0': case '1': case '2': case '3': case '4':
-        case '5': case '6': case '7': case '8': case '9':
-          if (rtx_equal_p (x, recog_data.operand[c - '0']))
-            return true;
-          len = 1;
-          break;
-        default:
-          {
-            enum constraint_num cn = lookup_constraint (p);
-            if (reg_class_for_constraint (cn) == NO_REGS
-                && constraint_satisfied_p (x, cn))
-              return true;
-          }
-        }
-      p += len;
-    }
-  return false;
-}
-
-// Return the constraint text of operand I in alternative A of the
-// extracted insn.
-const char *
-alternative_constraint (int i, int a)
-{
-  const char *p = recog_data.constraints[i];
-  for (int k = 0; k < a && *p; ++p)
-    if (*p == ',')
-      ++k;
-  return p;
-}
-
 // Return true if some enabled alternative of the extracted insn INSN
 // accepts every memory operand as it is.
 bool
@@ -134,8 +85,8 @@ memory_operands_fit (rtx_insn *insn)
       bool ok = true;
       for (int i = 0; i < recog_data.n_operands && ok; ++i)
         if (MEM_P (recog_data.operand[i]) && !recog_data.is_operator[i])
-          ok = memory_fits (recog_data.operand[i],
-                            alternative_constraint (i, a));
+          ok = nonpseudo_fits (recog_data.operand[i],
+                                alternative_text (i, a));
       if (ok)
         return true;
     }
@@ -262,14 +213,6 @@ reload_addresses ()
 
 namespace {
 
-// Return true if X is a pseudo or a subreg of one.
-bool
-pseudo_or_subreg_p (const_rtx x)
-{
-  if (GET_CODE (x) == SUBREG)
-    x = SUBREG_REG (x);
-  return REG_P (x) && !HARD_REGISTER_P (x);
-}
 
 // Return true if X is a hard register that a copy can move.
 bool
@@ -313,8 +256,8 @@ split_hard_ties ()
                 if (m < 0)
                   continue;
                 rtx out = recog_data.operand[m], in = recog_data.operand[j];
-                if ((movable_hard_reg_p (out) && pseudo_or_subreg_p (in))
-                    || (movable_hard_reg_p (in) && pseudo_or_subreg_p (out)))
+                if ((movable_hard_reg_p (out) && pseudo_operand_p (in))
+                    || (movable_hard_reg_p (in) && pseudo_operand_p (out)))
                   if (std::find (pairs.begin (), pairs.end (),
                                  std::make_pair (m, j)) == pairs.end ())
                     pairs.push_back ({ m, j });

@@ -177,6 +177,49 @@ rewriter::compute_eliminations ()
       }
 }
 
+// Return X with F applied to each of its operands, X shallow-copied where
+// one changed (X itself is never modified).  F returns NULL_RTX for a
+// non-null operand to fail; then so does this.
+template <typename F>
+rtx
+map_operands (rtx x, F f)
+{
+  const char *fmt = GET_RTX_FORMAT (GET_CODE (x));
+  rtx copy = x;
+  for (int i = 0; i < GET_RTX_LENGTH (GET_CODE (x)); ++i)
+    {
+      if (fmt[i] == 'e')
+        {
+          rtx sub = f (XEXP (x, i));
+          if (!sub && XEXP (x, i))
+            return NULL_RTX;
+          if (sub != XEXP (x, i))
+            {
+              if (copy == x)
+                copy = shallow_copy_rtx (x);
+              XEXP (copy, i) = sub;
+            }
+        }
+      else if (fmt[i] == 'E')
+        for (int j = 0; j < XVECLEN (x, i); ++j)
+          {
+            rtx sub = f (XVECEXP (x, i, j));
+            if (!sub && XVECEXP (x, i, j))
+              return NULL_RTX;
+            if (sub != XVECEXP (x, i, j))
+              {
+                if (copy == x)
+                  {
+                    copy = shallow_copy_rtx (x);
+                    XVEC (copy, i) = shallow_copy_rtvec (XVEC (x, i));
+                  }
+                XVECEXP (copy, i, j) = sub;
+              }
+          }
+    }
+  return copy;
+}
+
 // Return X with the soft frame pointer and argument pointer replaced by
 // their eliminations (and the shared hard frame pointer by the stack
 // pointer when no frame pointer is needed).  Shares nothing it changes.
@@ -207,36 +250,7 @@ rewriter::eliminate (rtx x)
         return plus_constant (Pmode, base, INTVAL (XEXP (x, 1)));
       return x;
     }
-  const char *fmt = GET_RTX_FORMAT (GET_CODE (x));
-  rtx copy = x;
-  for (int i = 0; i < GET_RTX_LENGTH (GET_CODE (x)); ++i)
-    {
-      if (fmt[i] == 'e')
-        {
-          rtx sub = eliminate (XEXP (x, i));
-          if (sub != XEXP (x, i))
-            {
-              if (copy == x)
-                copy = shallow_copy_rtx (x);
-              XEXP (copy, i) = sub;
-            }
-        }
-      else if (fmt[i] == 'E')
-        for (int j = 0; j < XVECLEN (x, i); ++j)
-          {
-            rtx sub = eliminate (XVECEXP (x, i, j));
-            if (sub != XVECEXP (x, i, j))
-              {
-                if (copy == x)
-                  {
-                    copy = shallow_copy_rtx (x);
-                    XVEC (copy, i) = shallow_copy_rtvec (XVEC (x, i));
-                  }
-                XVECEXP (copy, i, j) = sub;
-              }
-          }
-    }
-  return copy;
+  return map_operands (x, [this] (rtx sub) { return eliminate (sub); });
 }
 
 // Frame offsets a displacement reaches: 16 bits signed, less room for the
@@ -273,40 +287,8 @@ rewriter::split_frame_offsets (rtx x, rtx *setup)
       *setup = want;
       return plus_constant (Pmode, scratch, low);
     }
-  const char *fmt = GET_RTX_FORMAT (GET_CODE (x));
-  rtx copy = x;
-  for (int i = 0; i < GET_RTX_LENGTH (GET_CODE (x)); ++i)
-    {
-      if (fmt[i] == 'e')
-        {
-          rtx sub = split_frame_offsets (XEXP (x, i), setup);
-          if (!sub && XEXP (x, i))
-            return NULL_RTX;
-          if (sub != XEXP (x, i))
-            {
-              if (copy == x)
-                copy = shallow_copy_rtx (x);
-              XEXP (copy, i) = sub;
-            }
-        }
-      else if (fmt[i] == 'E')
-        for (int j = 0; j < XVECLEN (x, i); ++j)
-          {
-            rtx sub = split_frame_offsets (XVECEXP (x, i, j), setup);
-            if (!sub && XVECEXP (x, i, j))
-              return NULL_RTX;
-            if (sub != XVECEXP (x, i, j))
-              {
-                if (copy == x)
-                  {
-                    copy = shallow_copy_rtx (x);
-                    XVEC (copy, i) = shallow_copy_rtvec (XVEC (x, i));
-                  }
-                XVECEXP (copy, i, j) = sub;
-              }
-          }
-    }
-  return copy;
+  return map_operands (x, [this, setup] (rtx sub)
+                        { return split_frame_offsets (sub, setup); });
 }
 
 // Return hard register H in PSEUDO's mode, carrying PSEUDO's attributes
