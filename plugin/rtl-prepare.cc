@@ -24,6 +24,27 @@ eliminable_reg_p (const_rtx x)
 
 } // namespace
 
+namespace {
+
+// Call F on every recognised non-debug insn of the function, in order.
+// F may emit insns before or after its insn; those after it are visited
+// too.
+template <typename F>
+void
+for_each_recognised_insn (F f)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        if (NONDEBUG_INSN_P (insn) && recog_memoized (insn) >= 0)
+          f (insn);
+    }
+}
+
+} // namespace
+
 unsigned
 split_eliminable_operands ()
 {
@@ -99,115 +120,108 @@ unsigned
 reload_addresses ()
 {
   unsigned made = 0;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
+  for_each_recognised_insn ([&] (rtx_insn *insn)
     {
-      rtx_insn *insn;
-      FOR_BB_INSNS (bb, insn)
+      extract_insn (insn);
+      if (memory_operands_fit (insn))
+        return;
+      // Every memory operand whose address is more than a register
+      // gets that address computed into a pseudo just before the
+      // insn: (mem (reg)) is the form every memory constraint of
+      // this target accepts (Z, Q, Y, m).  An auto-increment address
+      // becomes its base, updated by an add before (pre-) or after
+      // (post-) the insn.
+      auto_vec<rtx_insn *, 4> setups;
+      auto_vec<rtx, 2> incremented;
+      bool give_up = false;
+      for (int i = 0; i < recog_data.n_operands; ++i)
         {
-          if (!NONDEBUG_INSN_P (insn) || recog_memoized (insn) < 0)
+          rtx mem = recog_data.operand[i];
+          if (!MEM_P (mem) || recog_data.is_operator[i])
             continue;
-          extract_insn (insn);
-          if (memory_operands_fit (insn))
+          rtx addr = XEXP (mem, 0);
+          if (REG_P (addr))
             continue;
-          // Every memory operand whose address is more than a register
-          // gets that address computed into a pseudo just before the
-          // insn: (mem (reg)) is the form every memory constraint of
-          // this target accepts (Z, Q, Y, m).  An auto-increment address
-          // becomes its base, updated by an add before (pre-) or after
-          // (post-) the insn.
-          auto_vec<rtx_insn *, 4> setups;
-          auto_vec<rtx, 2> incremented;
-          bool give_up = false;
-          for (int i = 0; i < recog_data.n_operands; ++i)
+          rtx new_addr;
+          rtx_insn *setup;
+          if (GET_RTX_CLASS (GET_CODE (addr)) == RTX_AUTOINC)
             {
-              rtx mem = recog_data.operand[i];
-              if (!MEM_P (mem) || recog_data.is_operator[i])
-                continue;
-              rtx addr = XEXP (mem, 0);
-              if (REG_P (addr))
-                continue;
-              rtx new_addr;
-              rtx_insn *setup;
-              if (GET_RTX_CLASS (GET_CODE (addr)) == RTX_AUTOINC)
+              rtx base = XEXP (addr, 0);
+              poly_int64 size = GET_MODE_SIZE (GET_MODE (mem));
+              rtx update;
+              switch (GET_CODE (addr))
                 {
-                  rtx base = XEXP (addr, 0);
-                  poly_int64 size = GET_MODE_SIZE (GET_MODE (mem));
-                  rtx update;
-                  switch (GET_CODE (addr))
-                    {
-                    case PRE_INC: case POST_INC:
-                      update = plus_constant (Pmode, base, size);
-                      break;
-                    case PRE_DEC: case POST_DEC:
-                      update = plus_constant (Pmode, base, -size);
-                      break;
-                    default:
-                      update = copy_rtx (XEXP (addr, 1));
-                      break;
-                    }
-                  rtx set = gen_rtx_SET (base, update);
-                  bool pre = (GET_CODE (addr) == PRE_INC
-                              || GET_CODE (addr) == PRE_DEC
-                              || GET_CODE (addr) == PRE_MODIFY);
-                  // No room after an insn that ends its block.
-                  if (!pre && control_flow_insn_p (insn))
-                    {
-                      give_up = true;
-                      break;
-                    }
-                  setup = pre ? emit_insn_before (set, insn)
-                              : emit_insn_after (set, insn);
-                  new_addr = base;
-                  incremented.safe_push (base);
+                case PRE_INC: case POST_INC:
+                  update = plus_constant (Pmode, base, size);
+                  break;
+                case PRE_DEC: case POST_DEC:
+                  update = plus_constant (Pmode, base, -size);
+                  break;
+                default:
+                  update = copy_rtx (XEXP (addr, 1));
+                  break;
                 }
-              else
+              rtx set = gen_rtx_SET (base, update);
+              bool pre = (GET_CODE (addr) == PRE_INC
+                          || GET_CODE (addr) == PRE_DEC
+                          || GET_CODE (addr) == PRE_MODIFY);
+              // No room after an insn that ends its block.
+              if (!pre && control_flow_insn_p (insn))
                 {
-                  new_addr = gen_reg_rtx (Pmode);
-                  setup = emit_insn_before (gen_rtx_SET (new_addr,
-                                                         copy_rtx (addr)),
-                                            insn);
-                }
-              setups.safe_push (setup);
-              if (recog_memoized (setup) < 0)
-                {
-                  // Nothing can be done for this insn; undone below.
                   give_up = true;
                   break;
                 }
-              rtx new_mem = replace_equiv_address_nv (mem, new_addr);
-              validate_change (insn, recog_data.operand_loc[i], new_mem, true);
-              for (int d = 0; d < recog_data.n_dups; ++d)
-                if (recog_data.dup_num[d] == i)
-                  validate_change (insn, recog_data.dup_loc[d], new_mem,
-                                   true);
-            }
-          // Keep the change only if the insn is still recognised and an
-          // alternative now fits; otherwise the import declines the insn
-          // with its usual reason.
-          bool changed = false;
-          if (!give_up && num_validated_changes () && verify_changes (0))
-            {
-              extract_insn (insn);
-              changed = memory_operands_fit (insn);
-            }
-          if (changed)
-            {
-              confirm_change_group ();
-              for (rtx base : incremented)
-                if (rtx note = find_reg_note (insn, REG_INC, base))
-                  remove_note (insn, note);
+              setup = pre ? emit_insn_before (set, insn)
+                          : emit_insn_after (set, insn);
+              new_addr = base;
+              incremented.safe_push (base);
             }
           else
-            cancel_changes (0);
-          if (changed)
-            made += setups.length ();
-          else
-            for (rtx_insn *setup : setups)
-              delete_insn (setup);
-          recog_data.insn = nullptr;
+            {
+              new_addr = gen_reg_rtx (Pmode);
+              setup = emit_insn_before (gen_rtx_SET (new_addr,
+                                                     copy_rtx (addr)),
+                                        insn);
+            }
+          setups.safe_push (setup);
+          if (recog_memoized (setup) < 0)
+            {
+              // Nothing can be done for this insn; undone below.
+              give_up = true;
+              break;
+            }
+          rtx new_mem = replace_equiv_address_nv (mem, new_addr);
+          validate_change (insn, recog_data.operand_loc[i], new_mem, true);
+          for (int d = 0; d < recog_data.n_dups; ++d)
+            if (recog_data.dup_num[d] == i)
+              validate_change (insn, recog_data.dup_loc[d], new_mem,
+                               true);
         }
-    }
+      // Keep the change only if the insn is still recognised and an
+      // alternative now fits; otherwise the import declines the insn
+      // with its usual reason.
+      bool changed = false;
+      if (!give_up && num_validated_changes () && verify_changes (0))
+        {
+          extract_insn (insn);
+          changed = memory_operands_fit (insn);
+        }
+      if (changed)
+        {
+          confirm_change_group ();
+          for (rtx base : incremented)
+            if (rtx note = find_reg_note (insn, REG_INC, base))
+              remove_note (insn, note);
+        }
+      else
+        cancel_changes (0);
+      if (changed)
+        made += setups.length ();
+      else
+        for (rtx_insn *setup : setups)
+          delete_insn (setup);
+      recog_data.insn = nullptr;
+    });
   return made;
 }
 
@@ -228,81 +242,74 @@ unsigned
 split_hard_ties ()
 {
   unsigned made = 0;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
+  for_each_recognised_insn ([&] (rtx_insn *insn)
     {
-      rtx_insn *insn;
-      FOR_BB_INSNS (bb, insn)
+      // Register copies are left alone: movsi's "=*h"/"0" no-op
+      // alternative ties, and the copies made here are such copies,
+      // so skipping them is also what makes the walk end (each insn
+      // of the original RTL is split at most once).
+      rtx set = single_set (insn);
+      if (set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set))))
+        return;
+      extract_insn (insn);
+      preprocess_constraints (insn);
+      int n = recog_data.n_operands;
+      // Operand pairs (hard register, pseudo) that some alternative
+      // ties.
+      std::vector<std::pair<int, int>> pairs;
+      for (int a = 0; a < recog_data.n_alternatives; ++a)
+        for (int j = 0; j < n; ++j)
+          {
+            int m = recog_op_alt[a * n + j].matches;
+            if (m < 0)
+              continue;
+            rtx out = recog_data.operand[m], in = recog_data.operand[j];
+            if ((movable_hard_reg_p (out) && pseudo_operand_p (in))
+                || (movable_hard_reg_p (in) && pseudo_operand_p (out)))
+              if (std::find (pairs.begin (), pairs.end (),
+                             std::make_pair (m, j)) == pairs.end ())
+                pairs.push_back ({ m, j });
+          }
+      if (pairs.empty ())
+        return;
+      // The hard register side of each pair becomes a fresh pseudo:
+      // an output is copied to the hard register after the insn, an
+      // input copied from it before.
+      for (auto &pr : pairs)
         {
-          if (!NONDEBUG_INSN_P (insn) || recog_memoized (insn) < 0)
+          int i = movable_hard_reg_p (recog_data.operand[pr.first])
+                  ? pr.first : pr.second;
+          rtx hard = recog_data.operand[i];
+          if (!REG_P (hard))
             continue;
-          // Register copies are left alone: movsi's "=*h"/"0" no-op
-          // alternative ties, and the copies made here are such copies,
-          // so skipping them is also what makes the walk end (each insn
-          // of the original RTL is split at most once).
-          rtx set = single_set (insn);
-          if (set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set))))
+          bool output = recog_data.operand_type[i] == OP_OUT;
+          if (recog_data.operand_type[i] == OP_INOUT)
             continue;
-          extract_insn (insn);
-          preprocess_constraints (insn);
-          int n = recog_data.n_operands;
-          // Operand pairs (hard register, pseudo) that some alternative
-          // ties.
-          std::vector<std::pair<int, int>> pairs;
-          for (int a = 0; a < recog_data.n_alternatives; ++a)
-            for (int j = 0; j < n; ++j)
-              {
-                int m = recog_op_alt[a * n + j].matches;
-                if (m < 0)
-                  continue;
-                rtx out = recog_data.operand[m], in = recog_data.operand[j];
-                if ((movable_hard_reg_p (out) && pseudo_operand_p (in))
-                    || (movable_hard_reg_p (in) && pseudo_operand_p (out)))
-                  if (std::find (pairs.begin (), pairs.end (),
-                                 std::make_pair (m, j)) == pairs.end ())
-                    pairs.push_back ({ m, j });
-              }
-          if (pairs.empty ())
+          if (output && control_flow_insn_p (insn))
             continue;
-          // The hard register side of each pair becomes a fresh pseudo:
-          // an output is copied to the hard register after the insn, an
-          // input copied from it before.
-          for (auto &pr : pairs)
+          rtx tmp = gen_reg_rtx (GET_MODE (hard));
+          rtx_insn *copy
+            = output ? emit_insn_after (gen_rtx_SET (hard, tmp), insn)
+                     : emit_insn_before (gen_rtx_SET (tmp, hard), insn);
+          if (recog_memoized (copy) < 0)
             {
-              int i = movable_hard_reg_p (recog_data.operand[pr.first])
-                      ? pr.first : pr.second;
-              rtx hard = recog_data.operand[i];
-              if (!REG_P (hard))
-                continue;
-              bool output = recog_data.operand_type[i] == OP_OUT;
-              if (recog_data.operand_type[i] == OP_INOUT)
-                continue;
-              if (output && control_flow_insn_p (insn))
-                continue;
-              rtx tmp = gen_reg_rtx (GET_MODE (hard));
-              rtx_insn *copy
-                = output ? emit_insn_after (gen_rtx_SET (hard, tmp), insn)
-                         : emit_insn_before (gen_rtx_SET (tmp, hard), insn);
-              if (recog_memoized (copy) < 0)
-                {
-                  delete_insn (copy);
-                  continue;
-                }
-              validate_change (insn, recog_data.operand_loc[i], tmp, true);
-              for (int d = 0; d < recog_data.n_dups; ++d)
-                if (recog_data.dup_num[d] == i)
-                  validate_change (insn, recog_data.dup_loc[d], tmp, true);
-              if (apply_change_group ())
-                ++made;
-              else
-                delete_insn (copy);
-              // The operands moved: one pair per insn and pass is enough
-              // (a second would need a fresh extract).
-              break;
+              delete_insn (copy);
+              continue;
             }
-          recog_data.insn = nullptr;
+          validate_change (insn, recog_data.operand_loc[i], tmp, true);
+          for (int d = 0; d < recog_data.n_dups; ++d)
+            if (recog_data.dup_num[d] == i)
+              validate_change (insn, recog_data.dup_loc[d], tmp, true);
+          if (apply_change_group ())
+            ++made;
+          else
+            delete_insn (copy);
+          // The operands moved: one pair per insn and pass is enough
+          // (a second would need a fresh extract).
+          break;
         }
-    }
+      recog_data.insn = nullptr;
+    });
   return made;
 }
 

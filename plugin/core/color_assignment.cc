@@ -323,6 +323,19 @@ struct walker
     hreg_set avoid = w.live.avoid[v];
     if (w.wv[v].tie_def != no_value)
       avoid |= w.live.avoid[w.wv[v].tie_def];
+    // Give V register H after spilling VICTIMS, its occupants (the
+    // round then ends and colours again with them in memory).
+    auto take_evicting = [&] (hreg h, const std::vector<value_id> &victims) {
+      for (value_id o : victims)
+        {
+          release (o);
+          spill_now[o] = true;
+          newly.push_back (o);
+        }
+      w.wv[v].reg = h;
+      occupy (v);
+      here.push_back (v);
+    };
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })
@@ -384,15 +397,7 @@ struct walker
           }
         if (best != no_hreg)
           {
-            for (value_id o : best_victims)
-              {
-                release (o);
-                spill_now[o] = true;
-                newly.push_back (o);
-              }
-            w.wv[v].reg = best;
-            occupy (v);
-            here.push_back (v);
+            take_evicting (best, best_victims);
             return false;
           }
       }
@@ -454,15 +459,7 @@ struct walker
       }
     if (cost_b >= 0 && (cost_a < 0 || cost_b < cost_a))
       {
-        for (value_id o : victims_b)
-          {
-            release (o);
-            spill_now[o] = true;
-            newly.push_back (o);
-          }
-        w.wv[v].reg = reg_b;
-        occupy (v);
-        here.push_back (v);
+        take_evicting (reg_b, victims_b);
         return false;
       }
     if (cost_a >= 0 || (can_spill (w, v) && !spill_now[v]))
