@@ -259,6 +259,16 @@ importer::start_regs (file_id file, machine_mode mode, unsigned width)
   return s;
 }
 
+// Return value::bytes for a value of MODE in FILE: 4 for a float in an
+// FPR (held there as a double, stored and loaded with stfs and lfs), 0
+// for every other value, which fills its registers or is only ever moved
+// whole (an integer in an FPR).
+static uint8_t
+narrow_bytes (machine_mode mode, file_id file)
+{
+  return file == file_fpr && mode == SFmode ? 4 : 0;
+}
+
 value_id
 importer::new_value (unsigned regno, uint32_t origin)
 {
@@ -270,6 +280,7 @@ importer::new_value (unsigned regno, uint32_t origin)
   value v;
   v.file = file;
   v.width = width;
+  v.bytes = narrow_bytes (mode, file);
   v.allowed = start_regs (file, mode, width);
   char buf[32];
   snprintf (buf, sizeof buf, "r%u", regno);
@@ -392,11 +403,42 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
         }
     };
   add_file (file);
+  // Through memory, MODE's bytes read in file F: either they fill F's
+  // registers, or MODE is a float in an FPR (the core's narrow loads
+  // and stores, lfs and stfs, convert).
+  auto memory_in = [&] (machine_mode m, file_id f, unsigned nregs)
+    {
+      return m_target.files[f].memory_direct
+             && (known_eq (GET_MODE_SIZE (m),
+                           nregs * m_target.files[f].bytes_per_reg)
+                 || (nregs == 1 && narrow_bytes (m, f) != 0));
+    };
+  // A subreg that reinterprets all of the value in another mode that
+  // lives in another file ((subreg:SF (reg:SI)) of a union): the core
+  // copies the value over through memory, which is the reinterpretation.
+  if (s.none () && GET_CODE (op) == SUBREG
+      && known_eq (SUBREG_BYTE (op), 0)
+      && known_eq (GET_MODE_SIZE (GET_MODE (op)), GET_MODE_SIZE (mode))
+      && memory_in (mode, file, width))
+    for (file_id f = 0; f < m_target.files.size (); ++f)
+      {
+        machine_mode outer = GET_MODE (op);
+        if (f == file || m_target.files[f].regs.empty ())
+          continue;
+        unsigned wf = hard_regno_nregs (m_target.files[f].regs[0], outer);
+        if (!memory_in (outer, f, wf))
+          continue;
+        hreg_set starts = start_regs (f, outer, wf);
+        for (hreg h : m_target.files[f].regs)
+          if (starts.test (h)
+              && in_hard_reg_set_p (reg_class_contents[(int) cl], outer, h))
+            s.set (h);
+      }
   // Another file that the value can move to and from: directly (GPR <->
   // CR, CTR, LR, one register wide on both sides), or through memory
   // when both files reach memory directly (GPR <-> FPR: a double in an
-  // FPR is a GPR pair there); the core copies the value over for the
-  // operand.
+  // FPR is a GPR pair there, a float one GPR); the core copies the value
+  // over for the operand.
   if (s.none () && GET_CODE (op) != SUBREG)
     for (file_id f = 0; f < m_target.files.size (); ++f)
       {
@@ -407,15 +449,9 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
                       && width == 1
                       && hard_regno_nregs (m_target.files[f].regs[0],
                                            mode) == 1;
-        // Through memory only when the value fills its registers in
-        // both files (not SFmode: 4 bytes in an 8-byte FPR).
         unsigned wf = hard_regno_nregs (m_target.files[f].regs[0], mode);
-        bool memory = m_target.files[file].memory_direct
-                      && m_target.files[f].memory_direct
-                      && known_eq (GET_MODE_SIZE (mode),
-                                   width * m_target.files[file].bytes_per_reg)
-                      && known_eq (GET_MODE_SIZE (mode),
-                                   wf * m_target.files[f].bytes_per_reg);
+        bool memory = memory_in (mode, file, width)
+                      && memory_in (mode, f, wf);
         if (direct || memory)
           add_file (f);
       }
@@ -887,6 +923,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       value v;
       v.file = file;
       v.width = width;
+      v.bytes = narrow_bytes (GET_MODE (x), file);
       hreg_set s;
       hreg_set starts = start_regs (file, GET_MODE (x), width);
       for (hreg h : m_target.files[file].regs)

@@ -84,7 +84,7 @@ private:
   void subst_reg (rtx *loc, const std::map<unsigned, hreg> &regs);
   void build_insns ();
   rtx reg_rtx (hreg h, unsigned k);
-  rtx slot_mem (slot_id s, hreg h, unsigned k);
+  rtx slot_mem (slot_id s, hreg h, unsigned k, unsigned bytes);
   void emit_edit (const edit &e);
   void build_edits ();
   bool check_insn (rtx_insn *insn);
@@ -318,6 +318,19 @@ rewriter::subst_reg (rtx *loc, const std::map<unsigned, hreg> &regs)
       return;
     }
   rtx hard = hard_reg_for (inner, it->second);
+  if (GET_CODE (x) == SUBREG
+      && !targetm.hard_regno_mode_ok (it->second, GET_MODE (inner))
+      && known_eq (SUBREG_BYTE (x), 0)
+      && known_eq (GET_MODE_SIZE (GET_MODE (x)),
+                   GET_MODE_SIZE (GET_MODE (inner))))
+    {
+      // The core copied the value into another file for this operand
+      // (through memory, which reinterprets it): the register in the
+      // subreg's mode.
+      *loc = hard_reg_for (inner, it->second);
+      PUT_MODE (*loc, GET_MODE (x));
+      return;
+    }
   if (GET_CODE (x) == SUBREG)
     {
       rtx s = simplify_gen_subreg (GET_MODE (x), hard, GET_MODE (inner),
@@ -517,13 +530,19 @@ rewriter::reg_rtx (hreg h, unsigned k)
 }
 
 // Return the memory of register K of a value in slot S moved through
-// register H's file.
+// register H's file.  NARROW is the edit's `bytes`: 4 moves a float
+// between an FPR and memory (lfs, stfs), 0 whole registers.
 rtx
-rewriter::slot_mem (slot_id s, hreg h, unsigned k)
+rewriter::slot_mem (slot_id s, hreg h, unsigned k, unsigned narrow)
 {
   file_id f = m_target.file_of (h);
   unsigned bytes = m_target.files[f].bytes_per_reg;
   machine_mode mode = f == file_fpr ? (machine_mode) DFmode : (machine_mode) SImode;
+  if (narrow == 4 && f == file_fpr)
+    mode = SFmode;
+  else if (narrow != 0 && narrow != bytes)
+    fail ("no narrow load or store of " + std::to_string (narrow)
+          + " bytes in this register file");
   // Not adjust_address: it would force a large address into a pseudo.
   rtx mem = adjust_address_nv (m_slots[s], mode, k * bytes);
   rtx setup = NULL_RTX;
@@ -576,7 +595,7 @@ rewriter::emit_edit (const edit &e)
     case edit::kind::load:
       for (unsigned k = 0; k < w; ++k)
         {
-          rtx mem = slot_mem (e.slot, e.dst_reg, k);
+          rtx mem = slot_mem (e.slot, e.dst_reg, k, e.bytes);
           emit_insn (gen_rtx_SET (gen_raw_REG (GET_MODE (mem),
                                                e.dst_reg + k), mem));
         }
@@ -584,7 +603,7 @@ rewriter::emit_edit (const edit &e)
     case edit::kind::store:
       for (unsigned k = 0; k < w; ++k)
         {
-          rtx mem = slot_mem (e.slot, e.src_reg, k);
+          rtx mem = slot_mem (e.slot, e.src_reg, k, e.bytes);
           emit_insn (gen_rtx_SET (mem, gen_raw_REG (GET_MODE (mem),
                                                     e.src_reg + k)));
         }
@@ -613,7 +632,7 @@ rewriter::emit_edit (const edit &e)
             }
           else
             {
-              rtx mem = slot_mem (e.slot, e.dst_reg, k);
+              rtx mem = slot_mem (e.slot, e.dst_reg, k, 0);
               emit_insn (gen_rtx_SET (mem, gen_raw_REG (GET_MODE (mem),
                                                         REGNO (a))));
               emit_insn (gen_rtx_SET (a, b));

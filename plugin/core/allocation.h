@@ -86,6 +86,10 @@ struct edit
   program_point at;
   // Number of consecutive registers moved (the value's width).
   uint8_t width = 1;
+  // For load and store: the moved value's `value::bytes` (0: the whole
+  // registers).  Saves and restores of borrowed registers move whole
+  // registers.
+  uint8_t bytes = 0;
   hreg dst_reg = no_hreg;
   hreg src_reg = no_hreg;
   slot_id slot = no_slot;

@@ -145,6 +145,7 @@ build_record (work &w, allocation &out)
                 e.k = wi.role == wrole::load ? edit::kind::load
                                              : edit::kind::store;
                 e.width = width (0);
+                e.bytes = w.fn.values[i.ops[0].value].bytes;
                 (wi.role == wrole::load ? e.dst_reg : e.src_reg) = reg (0);
                 e.slot = wi.cell;
                 e.what = name (0);

@@ -7,7 +7,12 @@
 // are counted in 4-byte units so that a value can move between files
 // whose registers have different sizes (a DImode r3:r4 pair stored and
 // reloaded as one FPR): a register holding part U of V holds units U,
-// U+1, ... of V, as many as its file's bytes_per_reg / 4.  Joins keep only the entries all incoming edges agree on.
+// U+1, ... of V, as many as its file's bytes_per_reg / 4.  A value smaller
+// than its register (a float in an FPR, `value::bytes`) moves through
+// memory only with narrow loads and stores (edit::bytes); a whole-register
+// store of it leaves an `image` that only a whole-register load of the
+// same file turns back into the value.  Joins keep only the entries all
+// incoming edges agree on.
 // The analysis first iterates to a fixed point silently, then walks every
 // block and edge once more and reports each problem it sees.
 
@@ -39,7 +44,10 @@ struct content
     // Garbage written by instruction B of block A (a clobber).
     clobbered,
     // Garbage written by edit A (a swap's temporary).
-    scratch
+    scratch,
+    // The whole-register image of value A, which is smaller than the
+    // register of file B it was stored from (stfd of a float).
+    image
   };
   kind k = kind::unknown;
   uint32_t a = 0;
@@ -85,6 +93,10 @@ describe (const content &c)
     case content::kind::scratch:
       o << "garbage (temporary of edit " << c.a << ")";
       break;
+    case content::kind::image:
+      o << "v" << c.a << " in the format of a whole register of file "
+        << c.b;
+      break;
     }
   return o.str ();
 }
@@ -122,7 +134,10 @@ private:
   { return std::max (1u, t_.files[f].bytes_per_reg / 4); }
   // Return the 4-byte units of value V.
   unsigned value_units (value_id v) const
-  { return f_.values[v].width * units_per_reg (f_.values[v].file); }
+  { return std::max (1u, (value_bytes (t_, f_.values[v]) + 3) / 4); }
+  // Return true if value V is smaller than one register of file F.
+  bool narrow_in (value_id v, file_id f) const
+  { return value_bytes (t_, f_.values[v]) < t_.files[f].bytes_per_reg; }
   // Return how many registers of file G value V needs.
   unsigned regs_in_file (value_id v, file_id g) const
   {
@@ -386,10 +401,10 @@ checker::load_units (const state &s, size_t cell, unsigned upr) const
       const content &c = s[cell + m];
       if (c0.k == content::kind::val)
         {
-          // Units past the end of the value may hold anything (an SImode
-          // value reloaded into an 8-byte FPR).
+          // A value smaller than the register comes back only through a
+          // narrow load (lfs), or whole from its image.
           if (c0.b + m >= value_units (c0.a))
-            continue;
+            return content ();
           if (c != content::of_val (c0.a, c0.b + m))
             return content ();
         }
@@ -536,13 +551,55 @@ checker::apply_edit (uint32_t index, state &s, reporting r)
                        + " bytes");
             return;
           }
+        if (e.bytes != 0)
+          {
+            // A narrow load or store moves the E.BYTES of a value that
+            // small and nothing else.
+            if (w != 1 || e.bytes >= t_.files[f].bytes_per_reg
+                || e.bytes % 4 != 0)
+              {
+                report (r, what + " moves " + std::to_string (e.bytes)
+                           + " bytes of a width-" + std::to_string (w)
+                           + " " + t_.files[f].name + " register");
+                return;
+              }
+            size_t cell = slot_index (e.slot, 0);
+            const content &c = load ? s[cell] : s[reg_index (reg)];
+            content got;
+            if (c.k == content::kind::val && c.b == 0
+                && value_bytes (t_, f_.values[c.a]) == e.bytes)
+              got = c;
+            if (load)
+              s[reg_index (reg)] = got;
+            else
+              for (unsigned m = 0; m < upr; ++m)
+                s[cell + m] = m < e.bytes / 4 ? got : content ();
+            break;
+          }
         for (unsigned k = 0; k < w; ++k)
           if (load)
-            s[reg_index (reg + k)]
-              = load_units (s, slot_index (e.slot, k * upr), upr);
+            {
+              size_t cell = slot_index (e.slot, k * upr);
+              const content &c = s[cell];
+              if (c.k == content::kind::image && c.b == f && w == 1)
+                s[reg_index (reg)] = content::of_val (c.a, 0);
+              else if (c.k == content::kind::image)
+                // Read as another format: the image, for the message.
+                s[reg_index (reg + k)] = c;
+              else
+                s[reg_index (reg + k)] = load_units (s, cell, upr);
+            }
           else
-            store_units (s, slot_index (e.slot, k * upr),
-                         s[reg_index (reg + k)], upr);
+            {
+              const content &c = s[reg_index (reg + k)];
+              if (c.k == content::kind::val && w == 1
+                  && narrow_in (c.a, f))
+                for (unsigned m = 0; m < upr; ++m)
+                  s[slot_index (e.slot, m)]
+                    = content { content::kind::image, c.a, f };
+              else
+                store_units (s, slot_index (e.slot, k * upr), c, upr);
+            }
         break;
       }
     }

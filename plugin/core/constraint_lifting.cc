@@ -111,22 +111,25 @@ struct lifter
 
   // Return how many registers of file F hold value V: its width in its
   // own file, else its bytes over F's register size (a double in an FPR
-  // takes a GPR pair).
+  // takes a GPR pair, a float in an FPR one GPR).
   unsigned width_in (value_id v, file_id f) const
   {
     const value &x = w.fn.values[v];
     if (f == x.file)
       return x.width;
-    unsigned bytes = x.width * w.tgt.files[x.file].bytes_per_reg;
+    unsigned bytes = value_bytes (w.tgt, x);
     unsigned per = w.tgt.files[f].bytes_per_reg;
     return std::max (1u, (bytes + per - 1) / per);
   }
 
-  // Return a fresh temp like V but in file F with allowed set A.
+  // Return a fresh temp like V but in file F with allowed set A.  It
+  // keeps V's size: a word in an FPR is 4 bytes of an 8-byte register.
   value_id temp (value_id v, file_id f, const hreg_set &a)
   {
     value x = w.fn.values[v];
+    unsigned bytes = value_bytes (w.tgt, x);
     x.width = width_in (v, f);
+    x.bytes = bytes < x.width * w.tgt.files[f].bytes_per_reg ? bytes : 0;
     x.file = f;
     x.allowed = a;
     x.memory_only = false;

@@ -83,8 +83,23 @@ struct layout
                      std::max (1u, t.files[g].bytes_per_reg / 4));
   }
   unsigned value_units (value_id v) const
-  { return f.values[v].width * file_upr (f.values[v].file); }
+  { return std::max (1u, (value_bytes (t, f.values[v]) + 3) / 4); }
+  // True if value V is smaller than one register of the file of R.
+  bool narrow_in (value_id v, hreg r) const
+  {
+    return r < max_hard_regs && file[r] != no_file
+           && value_bytes (t, f.values[v]) < t.files[file[r]].bytes_per_reg;
+  }
 };
+
+// A value smaller than its register is held there in another format (a
+// float in an FPR is a double): unit 0 of the register is widen (X) and
+// the rest widen_rest (X).  Only a narrow load or store (lfs, stfs)
+// converts; a whole-register store keeps the register's format, so a
+// word reload into another file reads something else.
+uint64_t widen (uint64_t x) { return x ^ 0x3ff0000000000000ull; }
+uint64_t unwiden (uint64_t x) { return x ^ 0x3ff0000000000000ull; }
+uint64_t widen_rest (uint64_t x) { return ~x; }
 
 // The semantics shared by both modes: MACHINE provides read_use,
 // read_hard, write_def, write_hard, clobber, edits before/after/at the
@@ -395,6 +410,21 @@ struct alloc_machine
         {
           bool load = e.k == edit::kind::load;
           hreg base = load ? e.dst_reg : e.src_reg;
+          if (e.bytes != 0)
+            {
+              // A narrow load or store: 4 bytes, converted.
+              reg_units &r = reg (base);
+              if (load)
+                {
+                  uint64_t x = slot_unit (e.slot, 0);
+                  r[0] = widen (x);
+                  for (unsigned u = 1; u < max_units_per_reg; ++u)
+                    r[u] = widen_rest (x);
+                }
+              else
+                slot_unit (e.slot, 0) = unwiden (r[0]);
+              break;
+            }
           for (unsigned k = 0; k < w && error.empty (); ++k)
             {
               hreg r = hreg (base + k);
@@ -441,13 +471,26 @@ struct alloc_machine
   {
     const location &l = loc (b, i, k);
     unsigned n = lay.value_units (v);
+    if (l.is_reg () && lay.narrow_in (v, l.reg))
+      {
+        out.push_back (unwiden (unit_at (l, 0)));
+        return;
+      }
     for (unsigned j = 0; j < n; ++j)
       out.push_back (unit_at (l, j));
   }
-  void write_def (block_id b, uint32_t i, size_t k, value_id,
+  void write_def (block_id b, uint32_t i, size_t k, value_id v,
                   const std::vector<uint64_t> &units)
   {
     const location &l = loc (b, i, k);
+    if (l.is_reg () && lay.narrow_in (v, l.reg) && !units.empty ())
+      {
+        reg_units &r = reg (l.reg);
+        r[0] = widen (units[0]);
+        for (unsigned u = 1; u < max_units_per_reg; ++u)
+          r[u] = widen_rest (units[0]);
+        return;
+      }
     for (unsigned j = 0; j < units.size (); ++j)
       unit_at (l, j) = units[j];
   }

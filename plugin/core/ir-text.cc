@@ -304,6 +304,8 @@ print_values (std::ostringstream &o, const function &f, const target &t)
       o << "value v" << v << " " << file_name (t, val.file);
       if (val.width != 1)
         o << " w=" << unsigned (val.width);
+      if (val.bytes != 0)
+        o << " bytes=" << unsigned (val.bytes);
       if (val.allowed != default_allowed (t, val.file, val.width))
         o << " allowed=" << print_reg_set (val.allowed);
       if (val.memory_only)
@@ -373,6 +375,8 @@ print_edit (const edit &e)
     }
   if (e.width != 1)
     o << " (w" << unsigned (e.width) << ")";
+  if (e.bytes != 0)
+    o << " (" << unsigned (e.bytes) << " bytes)";
   switch (e.at.k)
     {
     case program_point::kind::before_insn:
@@ -610,6 +614,8 @@ parser::value_line (const std::vector<std::string> &toks)
         return fail ("unexpected " + toks[i]);
       else if (k == "w" && parse_uint (val, &n) && n <= 255)
         v.width = uint8_t (n);
+      else if (k == "bytes" && parse_uint (val, &n) && n <= 255)
+        v.bytes = uint8_t (n);
       else if (k == "allowed")
         {
           if (!parse_reg_set (val, &v.allowed))

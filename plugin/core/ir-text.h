@@ -6,7 +6,7 @@
 // blanks (blanks inside {...} are allowed when parsing).
 //
 //   function NAME
-//   value vN FILE [w=W] [allowed=SET] [mem] [name=NAME] [origin=N]
+//   value vN FILE [w=W] [bytes=B] [allowed=SET] [mem] [name=NAME] [origin=N]
 //   block N [preds=P,P*,..] [succs=S,..] [depth=D] [origin=N]
 //     phi vD = vA vB ...
 //     KIND OPERAND... [clobbers=SET] [mem_across] [term] [origin=N]

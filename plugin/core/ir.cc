@@ -145,6 +145,15 @@ cross_file_ok (const target &t, const value &v, const hreg_set &allowed)
   return direct || memory;
 }
 
+unsigned
+value_bytes (const target &t, const value &v)
+{
+  if (v.bytes != 0)
+    return v.bytes;
+  return v.width * (v.file < t.files.size () ? t.files[v.file].bytes_per_reg
+                                             : 0);
+}
+
 std::string
 verify_function (const function &f, const target &t)
 {
@@ -170,6 +179,14 @@ verify_function (const function &f, const target &t)
       if (val.width != 1 && val.width != 2 && val.width != 4)
         {
           err << value_str (f, v) << " has width " << unsigned (val.width);
+          return err.str ();
+        }
+      if (val.bytes != 0
+          && (val.width != 1
+              || val.bytes >= t.files[val.file].bytes_per_reg))
+        {
+          err << value_str (f, v) << " of width " << unsigned (val.width)
+              << " has " << unsigned (val.bytes) << " bytes";
           return err.str ();
         }
       hreg_set fr = file_regs (t.files[val.file]);

@@ -114,6 +114,13 @@ struct value
   // Number of consecutive registers (1, 2 or 4).
   uint8_t width = 1;
 
+  // The value's size in bytes when it is smaller than its one register (a
+  // single-precision float: 4 bytes in an 8-byte FPR); 0 when it fills its
+  // registers.  Loads and stores of such a value move just these bytes
+  // (lfs/stfs), so that it crosses to another file through memory intact.
+  // Invariant: 0, or width == 1 and bytes < the file's bytes_per_reg.
+  uint8_t bytes = 0;
+
   // The registers this value may start at anywhere in its life, whatever
   // the instruction (for example: the start registers for which the
   // value's mode is valid, minus FPRs when the value has a word subreg
@@ -273,6 +280,10 @@ struct function
   // Convenience for builders: add a value and return its id.
   value_id add_value (const value &v);
 };
+
+// Return the size in bytes of value V of target T: its `bytes`, or the
+// registers it fills.
+unsigned value_bytes (const target &t, const value &v);
 
 // Return an empty string if F is well formed for target T (the invariants
 // written above, plus SSA: every value has exactly one definition, the

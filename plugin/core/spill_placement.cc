@@ -85,8 +85,10 @@ struct rewriter
     value x = w.fn.values[v];
     if (f != x.file)
       {
+        // Through a via file (CR, CTR, LR: one word in a GPR).
         x.file = f;
         x.allowed = w.starts (f, x.width);
+        x.bytes = 0;
       }
     x.memory_only = false;
     x.name += suffix;

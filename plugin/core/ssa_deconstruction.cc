@@ -93,7 +93,7 @@ struct sequencer
           ok = r + k < max_hard_regs && file_of[r + k] == f;
         if (!ok)
           continue;
-        emit (edit::kind::store, w, no_hreg, r, scratch, no_hreg, "saved");
+        emit (edit::kind::store, w, 0, no_hreg, r, scratch, no_hreg, "saved");
         scratch_busy = true;
         *borrowed = true;
         return r;
@@ -106,17 +106,19 @@ struct sequencer
   {
     if (!borrowed)
       return;
-    emit (edit::kind::load, w, h, no_hreg, scratch, no_hreg, "restored");
+    emit (edit::kind::load, w, 0, h, no_hreg, scratch, no_hreg, "restored");
     scratch_busy = false;
   }
 
-  void emit (edit::kind k, unsigned w, hreg dst, hreg src, slot_id s,
-             hreg temp, const std::string &what)
+  // BYTES: the moved value's value::bytes (0 for whole registers).
+  void emit (edit::kind k, unsigned w, uint8_t bytes, hreg dst, hreg src,
+             slot_id s, hreg temp, const std::string &what)
   {
     edit e;
     e.k = k;
     e.at = at;
     e.width = uint8_t (w);
+    e.bytes = k == edit::kind::load || k == edit::kind::store ? bytes : 0;
     e.dst_reg = dst;
     e.src_reg = src;
     e.slot = s;
@@ -137,9 +139,9 @@ struct sequencer
         hreg tmp = borrow (f, m.width, &borrowed);
         if (tmp == no_hreg)
           return "no free register to move between stack slots";
-        emit (edit::kind::load, m.width, tmp, no_hreg, m.src.slot, no_hreg,
+        emit (edit::kind::load, m.width, m.bytes, tmp, no_hreg, m.src.slot, no_hreg,
               m.what);
-        emit (edit::kind::store, m.width, no_hreg, tmp, m.dst.slot, no_hreg,
+        emit (edit::kind::store, m.width, m.bytes, no_hreg, tmp, m.dst.slot, no_hreg,
               m.what);
         release (tmp, m.width, borrowed);
         return "";
@@ -151,7 +153,7 @@ struct sequencer
         slot_id s = store ? m.dst.slot : m.src.slot;
         if (rf.memory_direct)
           {
-            emit (store ? edit::kind::store : edit::kind::load, m.width,
+            emit (store ? edit::kind::store : edit::kind::load, m.width, m.bytes,
                   store ? no_hreg : r, store ? r : no_hreg, s, no_hreg,
                   m.what);
             return "";
@@ -165,18 +167,18 @@ struct sequencer
                  + " register to move a " + rf.name + " value to or from memory";
         if (store)
           {
-            emit (edit::kind::copy, m.width, g, r, no_slot, no_hreg, m.what);
-            emit (edit::kind::store, m.width, no_hreg, g, s, no_hreg, m.what);
+            emit (edit::kind::copy, m.width, 0, g, r, no_slot, no_hreg, m.what);
+            emit (edit::kind::store, m.width, m.bytes, no_hreg, g, s, no_hreg, m.what);
           }
         else
           {
-            emit (edit::kind::load, m.width, g, no_hreg, s, no_hreg, m.what);
-            emit (edit::kind::copy, m.width, r, g, no_slot, no_hreg, m.what);
+            emit (edit::kind::load, m.width, m.bytes, g, no_hreg, s, no_hreg, m.what);
+            emit (edit::kind::copy, m.width, 0, r, g, no_slot, no_hreg, m.what);
           }
         release (g, m.width, borrowed);
         return "";
       }
-    emit (edit::kind::copy, m.width, m.dst.reg, m.src.reg, no_slot, no_hreg,
+    emit (edit::kind::copy, m.width, 0, m.dst.reg, m.src.reg, no_slot, no_hreg,
           m.what);
     return "";
   }
@@ -295,7 +297,7 @@ sequentialize (const target &t, std::vector<transfer> moves,
               if (temp == no_hreg)
                 continue;
             }
-          S.emit (edit::kind::swap, m.width, m.dst.reg, m.src.reg,
+          S.emit (edit::kind::swap, m.width, 0, m.dst.reg, m.src.reg,
                   via_slot ? scratch : no_slot, temp, m.what);
           S.release (temp, m.width, borrowed);
           pending.erase (pending.begin () + i);
@@ -354,7 +356,7 @@ sequentialize (const target &t, std::vector<transfer> moves,
         {
           park = location::in_reg (r);
           S.free_now &= ~work::span (r, blocker.width);
-          S.emit (edit::kind::copy, blocker.width, r, blocker.src.reg,
+          S.emit (edit::kind::copy, blocker.width, 0, r, blocker.src.reg,
                   no_slot, no_hreg, blocker.what);
         }
       else if (scratch != no_slot && !S.scratch_busy
@@ -362,7 +364,7 @@ sequentialize (const target &t, std::vector<transfer> moves,
         {
           park = location::in_slot (scratch);
           S.scratch_busy = true;
-          S.emit (edit::kind::store, blocker.width, no_hreg, blocker.src.reg,
+          S.emit (edit::kind::store, blocker.width, blocker.bytes, no_hreg, blocker.src.reg,
                   scratch, no_hreg, blocker.what);
         }
       else
@@ -408,6 +410,7 @@ deconstruct_ssa (work &w)
               m.src = loc_of (ph.args[k]);
               m.file = w.fn.values[ph.def].file;
               m.width = w.fn.values[ph.def].width;
+              m.bytes = w.fn.values[ph.def].bytes;
               m.what = w.fn.values[ph.def].name;
               if (m.dst.k == location::kind::none
                   || m.src.k == location::kind::none)

@@ -296,6 +296,7 @@ struct transfer
   location src;
   file_id file = 0;
   uint8_t width = 1;
+  uint8_t bytes = 0;            // value::bytes of the moved value
   std::string what;
 };
 

@@ -283,7 +283,7 @@ block 0
   allocation b = a;
   b.edits[5].slot = 0;
   EXPECT_TRUE (has (check_allocation (f, t, b),
-                    "operand 1 reads f2 which holds v0, expected v1"));
+                    "moves 8 bytes through slot 0 of 4 bytes"));
   EXPECT_TRUE (has (check_allocation (f, t, b),
                     "moves 8 bytes through slot 0 of 4 bytes"));
 
@@ -361,6 +361,63 @@ TEST (Checker, ShapeAndInputErrors)
   EXPECT_TRUE (has (check_allocation (g, t, blank (g)), "input:"));
 }
 
+// A float in an FPR (4 bytes of an 8-byte register) reaches a GPR only
+// through a narrow store (stfs); a whole-register store (stfd) followed by
+// a word load reads the high word of a double.
+TEST (Checker, NarrowValuesCrossFiles)
+{
+  target t = make_test_target (8, 4, 2);
+  function f = parse (R"(
+function f
+value v0 fpr bytes=4
+value v1 gpr
+block 0
+  insn def:v0 def:v1
+  insn use:v0{r3-r4} use:v1{f1-f2}
+  insn use:v0 use:v1
+)", t);
+  ASSERT_EQ (verify_function (f, t), "");
+  allocation a = blank (f);
+  a.slots = { { 8, 8 }, { 8, 8 } };
+  a.operand_loc[0][0] = { R (fpr (1)), R (3) };
+  a.edits.push_back (mk (edit::kind::store, after (0, 0), no_hreg, fpr (1),
+                         0));
+  a.edits.back ().bytes = 4;
+  a.edits.push_back (mk (edit::kind::store, after (0, 0), no_hreg, 3, 1));
+  a.edits.push_back (mk (edit::kind::load, before (0, 1), 4, no_hreg, 0));
+  a.edits.push_back (mk (edit::kind::load, before (0, 1), fpr (2), no_hreg,
+                         1));
+  a.edits.back ().bytes = 4;
+  a.operand_loc[0][1] = { R (4), R (fpr (2)) };
+  a.operand_loc[0][2] = { R (fpr (1)), R (3) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  EXPECT_EQ (compare_runs (f, t, a, 1), "");
+
+  // stfd, then lwz: the checker and the interpreter both see it.
+  allocation b = a;
+  b.edits[0].bytes = 0;
+  EXPECT_TRUE (has (check_allocation (f, t, b),
+                    "operand 0 reads r4 which holds v0 in the format of a "
+                    "whole register of file"));
+  EXPECT_NE (compare_runs (f, t, b, 1), "");
+  // stw, then lfd: the low half of the FPR is whatever the slot held.
+  allocation c = a;
+  c.edits[3].bytes = 0;
+  EXPECT_TRUE (has (check_allocation (f, t, c),
+                    "operand 1 reads f2 which holds nothing known"));
+  // stfd and lfd of the float within the FPR file are exact.
+  allocation d = a;
+  d.edits[0].bytes = 0;
+  d.edits[2] = mk (edit::kind::load, before (0, 1), fpr (30), no_hreg, 0);
+  d.operand_loc[0][1][0] = R (4);
+  d.operand_loc[0][2][0] = R (fpr (30));
+  EXPECT_TRUE (has (check_allocation (f, t, d), "operand 0 reads r4"));
+  // A narrow edit of a width-2 register range is malformed.
+  allocation e = a;
+  e.edits[1].bytes = 4;
+  EXPECT_TRUE (has (check_allocation (f, t, e), "moves 4 bytes of a width-1 "));
+}
+
 // Operands in another file than their value (the allocator copies the
 // value over for the instruction): contents are tracked in 4-byte units,
 // so a GPR pair stored and reloaded as one FPR is still the same value.
@@ -392,8 +449,10 @@ block 0
                          0));
   a.edits.push_back (mk (edit::kind::load, before (0, 1), 30, no_hreg, 1,
                          no_hreg, 2));
+  // v2 is 4 bytes: into an 8-byte FPR with a narrow load (lfs).
   a.edits.push_back (mk (edit::kind::load, before (0, 1), fpr (1), no_hreg,
                          2));
+  a.edits.back ().bytes = 4;
   a.operand_loc[0][1] = { R (fpr (2)), R (30), R (fpr (1)) };
   // v3 defined in f1, moved to r3:r4 through memory.
   a.operand_loc[0][2] = { R (fpr (1)) };
