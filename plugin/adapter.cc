@@ -84,6 +84,8 @@ allocate_function (const plugin_options &opts)
     sink_argument_setups ();
   reload_addresses ();
   split_hard_ties ();
+  split_foreign_hard_operands ();
+  split_partial_puns ();
   split_eliminable_operands ();
   df_analyze ();
   import_result imp = import_function (t);

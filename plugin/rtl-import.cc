@@ -476,6 +476,20 @@ importer::operand_fit (int i, const operand_alternative *alt)
     return fit_none;
   if (m >= 0 && (pseudo_operand_p (x) != pseudo_operand_p (recog_data.operand[m])))
     return fit_none;
+  // The core ties only values of one file and width: a TFmode input
+  // tied to a DFmode output (trunctfdf2's "0") takes another
+  // alternative, usually an earlyclobber one.
+  if (m >= 0 && REG_P (x) && REG_P (recog_data.operand[m])
+      && !HARD_REGISTER_P (x) && !HARD_REGISTER_P (recog_data.operand[m]))
+    {
+      file_id f1, f2;
+      unsigned w1, w2;
+      unsigned r1 = REGNO (x), r2 = REGNO (recog_data.operand[m]);
+      if (shape_of_mode (PSEUDO_REGNO_MODE (r1), r1, f1, w1)
+          && shape_of_mode (PSEUDO_REGNO_MODE (r2), r2, f2, w2)
+          && (f1 != f2 || w1 != w2))
+        return fit_none;
+    }
   if (pseudo_operand_p (x))
     {
       if (alt[i].anything_ok)

@@ -315,6 +315,160 @@ split_hard_ties ()
 
 namespace {
 
+// Return true if hard-register operand I of the extracted insn satisfies
+// no enabled alternative (a float result for r3, where the insn wants an
+// FPR).
+bool
+hard_operand_fits_nothing (rtx_insn *insn, int i)
+{
+  alternative_mask enabled = get_enabled_alternatives (insn);
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    if (TEST_BIT (enabled, a)
+        && nonpseudo_fits (recog_data.operand[i], alternative_text (i, a)))
+      return false;
+  return true;
+}
+
+// Return true if some enabled alternative of the extracted insn accepts
+// all of its operands that are not pseudos (hard registers, memory,
+// constants) at once.
+bool
+nonpseudos_fit_together (rtx_insn *insn)
+{
+  alternative_mask enabled = get_enabled_alternatives (insn);
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      bool ok = true;
+      for (int i = 0; i < recog_data.n_operands && ok; ++i)
+        {
+          rtx x = recog_data.operand[i];
+          if (!recog_data.is_operator[i] && !pseudo_operand_p (x)
+              && GET_CODE (x) != SCRATCH)
+            ok = nonpseudo_fits (x, alternative_text (i, a));
+        }
+      if (ok)
+        return true;
+    }
+  return false;
+}
+
+} // namespace
+
+unsigned
+split_foreign_hard_operands ()
+{
+  unsigned made = 0;
+  for_each_recognised_insn ([&] (rtx_insn *insn)
+    {
+      // Register copies are left alone: they are what this makes, so
+      // skipping them ends the walk (each insn of the input is split
+      // once), and the allocator moves a copy's value between files
+      // itself.
+      rtx set = single_set (insn);
+      if (set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set))))
+        return;
+      extract_insn (insn);
+      preprocess_constraints (insn);
+      if (recog_data.n_alternatives == 0)
+        return;
+      // A DFmode load into r7:r8 from a reg+reg address: r7 fits the
+      // GPR alternative and the address the FPR one, but no alternative
+      // takes both.
+      bool split_all = !nonpseudos_fit_together (insn);
+      std::vector<rtx_insn *> copies;
+      for (int i = 0; i < recog_data.n_operands; ++i)
+        {
+          rtx hard = recog_data.operand[i];
+          if (recog_data.is_operator[i] || !movable_hard_reg_p (hard)
+              || recog_data.operand_type[i] == OP_INOUT
+              || (!split_all && !hard_operand_fits_nothing (insn, i)))
+            continue;
+          bool output = recog_data.operand_type[i] == OP_OUT;
+          if (output && control_flow_insn_p (insn))
+            continue;
+          rtx tmp = gen_reg_rtx (GET_MODE (hard));
+          rtx_insn *copy
+            = output ? emit_insn_after (gen_rtx_SET (hard, tmp), insn)
+                     : emit_insn_before (gen_rtx_SET (tmp, hard), insn);
+          if (recog_memoized (copy) < 0)
+            {
+              delete_insn (copy);
+              continue;
+            }
+          copies.push_back (copy);
+          validate_change (insn, recog_data.operand_loc[i], tmp, true);
+          for (int d = 0; d < recog_data.n_dups; ++d)
+            if (recog_data.dup_num[d] == i)
+              validate_change (insn, recog_data.dup_loc[d], tmp, true);
+        }
+      if (copies.empty ())
+        return;
+      if (apply_change_group ())
+        made += copies.size ();
+      else
+        for (rtx_insn *copy : copies)
+          delete_insn (copy);
+      recog_data.insn = nullptr;
+    });
+  return made;
+}
+
+unsigned
+split_partial_puns ()
+{
+  unsigned made = 0;
+  for_each_recognised_insn ([&] (rtx_insn *insn)
+    {
+      // Register copies are left alone: they are what this makes (the
+      // walk ends), and the allocator moves a copy's value between files.
+      rtx set = single_set (insn);
+      if (set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set))))
+        return;
+      extract_insn (insn);
+      std::vector<rtx_insn *> copies;
+      for (int i = 0; i < recog_data.n_operands; ++i)
+        {
+          rtx x = recog_data.operand[i];
+          if (recog_data.is_operator[i] || recog_data.operand_type[i] != OP_IN
+              || !SUBREG_P (x) || !REG_P (SUBREG_REG (x))
+              || HARD_REGISTER_P (SUBREG_REG (x)))
+            continue;
+          machine_mode outer = GET_MODE (x);
+          machine_mode inner = GET_MODE (SUBREG_REG (x));
+          if (FLOAT_MODE_P (outer) == FLOAT_MODE_P (inner)
+              || !known_lt (GET_MODE_SIZE (outer), GET_MODE_SIZE (inner)))
+            continue;
+          bool dup = false;
+          for (int d = 0; d < recog_data.n_dups; ++d)
+            dup |= recog_data.dup_num[d] == i;
+          if (dup)
+            continue;
+          rtx tmp = gen_reg_rtx (outer);
+          rtx_insn *copy = emit_insn_before (gen_rtx_SET (tmp, x), insn);
+          if (recog_memoized (copy) < 0)
+            {
+              delete_insn (copy);
+              continue;
+            }
+          copies.push_back (copy);
+          validate_change (insn, recog_data.operand_loc[i], tmp, true);
+        }
+      if (copies.empty ())
+        return;
+      if (apply_change_group ())
+        made += copies.size ();
+      else
+        for (rtx_insn *copy : copies)
+          delete_insn (copy);
+      recog_data.insn = nullptr;
+    });
+  return made;
+}
+
+namespace {
+
 // Return true if INSN sets a call's argument register from something that
 // is neither a hard register nor changed by anything else: a candidate to
 // sink down to the call.  Return the register in *REG.

@@ -31,6 +31,22 @@ unsigned reload_addresses ();
 // number of copies made.
 unsigned split_hard_ties ();
 
+// Give every hard-register operand that no enabled alternative accepts
+// (a float computed for r3, where the insn wants an FPR), and every one of
+// an insn whose hard registers and memory operands no alternative accepts
+// together (r7:r8 loaded from a reg+reg address), a fresh pseudo:
+// an output copied to the hard register just after the insn, an input
+// copied from it just before.  The allocator moves the copy's value
+// between files.  Returns the number of copies made.
+unsigned split_foreign_hard_operands ();
+
+// Give an input operand that reads part of a value in a mode of the
+// other kind ((subreg:DF (reg:TI)) of a union of two doubles) a fresh
+// pseudo copied from it just before the insn: the copy can take the part
+// out of GPRs and the allocator moves it into the FPR the insn wants.
+// Returns the number of copies made.
+unsigned split_partial_puns ();
+
 // Move every insn that sets a call's argument register from values
 // nothing else changes down to just before the call (the first scheduling
 // pass hoists them, which pins the register long before the call and
