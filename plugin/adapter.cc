@@ -86,6 +86,7 @@ allocate_function (const plugin_options &opts)
   split_hard_ties ();
   split_foreign_hard_operands ();
   split_partial_puns ();
+  split_asm_ties ();
   split_eliminable_operands ();
   df_analyze ();
   import_result imp = import_function (t);

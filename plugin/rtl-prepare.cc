@@ -467,6 +467,87 @@ split_partial_puns ()
   return made;
 }
 
+unsigned
+split_asm_ties ()
+{
+  unsigned made = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        {
+          // Each asm is looked at once; the copies made are not asms.
+          if (!NONDEBUG_INSN_P (insn) || asm_noperands (PATTERN (insn)) < 0)
+            continue;
+          extract_insn (insn);
+          std::vector<rtx_insn *> copies;
+          for (int i = 0; i < recog_data.n_operands; ++i)
+            {
+              const char *c = recog_data.constraints[i];
+              if (!ISDIGIT (*c))
+                continue;
+              int m = strtoul (c, nullptr, 10);
+              if (m >= recog_data.n_operands
+                  || recog_data.operand_type[m] != OP_OUT)
+                continue;
+              rtx out = recog_data.operand[m], in = recog_data.operand[i];
+              rtx tmp = NULL_RTX;
+              rtx_insn *copy = nullptr;
+              if (MEM_P (out) && !rtx_equal_p (out, in)
+                  && !control_flow_insn_p (insn))
+                {
+                  // "=g" (mem) tied to "0" (pseudo): the output goes
+                  // through a register and is stored after the asm.
+                  tmp = gen_reg_rtx (GET_MODE (out));
+                  copy = emit_insn_after (gen_rtx_SET (copy_rtx (out), tmp),
+                                          insn);
+                  validate_change (insn, recog_data.operand_loc[m], tmp,
+                                   true);
+                }
+              else if (pseudo_operand_p (out) && pseudo_operand_p (in)
+                       && SCALAR_INT_MODE_P (GET_MODE (out))
+                       && SCALAR_INT_MODE_P (GET_MODE (in))
+                       && known_lt (GET_MODE_SIZE (GET_MODE (out)),
+                                    GET_MODE_SIZE (GET_MODE (in))))
+                {
+                  // "=r" (int) tied to "0" (long long): the input is its
+                  // low part, as LRA reloads it.
+                  rtx low = lowpart_subreg (GET_MODE (out), in,
+                                            GET_MODE (in));
+                  if (!low)
+                    continue;
+                  tmp = gen_reg_rtx (GET_MODE (out));
+                  copy = emit_insn_before (gen_rtx_SET (tmp, low), insn);
+                  validate_change (insn, recog_data.operand_loc[i], tmp,
+                                   true);
+                }
+              else
+                continue;
+              if (recog_memoized (copy) < 0)
+                {
+                  cancel_changes (0);
+                  delete_insn (copy);
+                  for (rtx_insn *c : copies)
+                    delete_insn (c);
+                  copies.clear ();
+                  break;
+                }
+              copies.push_back (copy);
+            }
+          if (copies.empty ())
+            continue;
+          if (apply_change_group ())
+            made += copies.size ();
+          else
+            for (rtx_insn *c : copies)
+              delete_insn (c);
+        }
+    }
+  recog_data.insn = nullptr;
+  return made;
+}
+
 namespace {
 
 // Return true if INSN sets a call's argument register from something that

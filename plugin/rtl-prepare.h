@@ -47,6 +47,13 @@ unsigned split_foreign_hard_operands ();
 // Returns the number of copies made.
 unsigned split_partial_puns ();
 
+// In every asm, a memory output tied to an input it is not equal to
+// ("=g" (x), "0" (&x)) becomes a fresh pseudo stored to the memory just
+// after the asm, and a pseudo input tied to a narrower output ("=r" (int),
+// "0" (long long)) becomes a pseudo copied from its low part just before,
+// as LRA would reload them.  Returns the number of copies made.
+unsigned split_asm_ties ();
+
 // Move every insn that sets a call's argument register from values
 // nothing else changes down to just before the call (the first scheduling
 // pass hoists them, which pins the register long before the call and
