@@ -123,7 +123,8 @@ importer::shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
   if ((FLOAT_MODE_P (mode) && !m_gpr_only.count (regno))
       || m_fpr_int.count (regno))
     file = file_fpr;
-  else if (SCALAR_INT_MODE_P (mode) || FLOAT_MODE_P (mode))
+  else if (SCALAR_INT_MODE_P (mode) || FLOAT_MODE_P (mode)
+           || GET_MODE_CLASS (mode) == MODE_COMPLEX_INT)
     file = file_gpr;
   else
     return fail (std::string ("value of mode ") + GET_MODE_NAME (mode)
@@ -292,20 +293,26 @@ importer::new_value (unsigned regno, uint32_t origin)
   return id;
 }
 
-// If SET is a phi at a join (a block with two or more predecessors)
-// whose inputs are all one definition, or the phi itself, return that
-// definition (following chains of such phis); otherwise SET.  rtl-ssa
-// keeps such phis (degenerate phis at EBB heads); imported, a phi whose
-// input stays live after it forces a copy on every edge into the join,
-// since the two values overlap (zlib's longest_match: one move per
-// iteration of its hottest loop).
+// If SET is a phi at a join (a block with two or more predecessors), or
+// at a block whose one incoming edge is abnormal, whose inputs are all one
+// definition, or the phi itself, return that definition (following chains
+// of such phis); otherwise SET.  rtl-ssa keeps such phis (degenerate phis
+// at EBB heads); imported, a phi whose input stays live after it forces a
+// copy on every edge into the join, since the two values overlap (zlib's
+// longest_match: one move per iteration of its hottest loop), and over
+// an abnormal edge, where no copy can go, the allocation fails (a
+// computed goto's target in comp-goto-1.c).  A one-input phi on a normal
+// edge stays: it splits a long live range.
 static rtl_ssa::set_info *
 trivial_phi_input (rtl_ssa::set_info *set)
 {
   for (unsigned depth = 0; depth < 100 && set->insn ()->is_phi (); ++depth)
     {
       auto *p = static_cast<rtl_ssa::phi_info *> (set);
-      if (EDGE_COUNT (p->ebb ()->first_bb ()->cfg_bb ()->preds) < 2)
+      basic_block bb = p->ebb ()->first_bb ()->cfg_bb ();
+      if (EDGE_COUNT (bb->preds) < 2
+          && !(EDGE_COUNT (bb->preds) == 1
+               && (EDGE_PRED (bb, 0)->flags & EDGE_ABNORMAL)))
         return set;
       rtl_ssa::set_info *unique = nullptr;
       for (unsigned i = 0; i < p->num_inputs (); ++i)
