@@ -115,6 +115,17 @@ struct walker
   const insn *group_insn = nullptr;
   // The instruction whose defs are being coloured, or null (phis).
   const insn *cur_insn = nullptr;
+  // For the group being tested: the index of its instruction in the
+  // block, the index of its first def member (~0: none), the registers
+  // of the value being coloured if it keeps them at D_j, the registers
+  // chosen for the members.
+  size_t group_j = 0, cur_j = 0;
+  size_t def_split = ~size_t (0);
+  hreg_set head_keep;
+  std::vector<hreg> chosen;
+  // dying[j]: the values whose last use in the block is instruction j and
+  // that are not live out.
+  std::vector<std::vector<value_id>> dying;
   // Search budget of group_fits per round: the search is exponential in
   // the group size (a handful of operands), so it gives up rather than
   // slow down on pathological instructions.
@@ -215,9 +226,10 @@ struct walker
   }
 
   // Return true if V at H would only displace values that may be spilled
-  // for it and that instruction GROUP_INSN does not read; add them to
-  // VICTIMS.
-  bool evictable (value_id v, hreg h, std::vector<value_id> &victims) const
+  // for it and that instruction GROUP_INSN does not read (unless
+  // ALLOW_READ); add them to VICTIMS.
+  bool evictable (value_id v, hreg h, std::vector<value_id> &victims,
+                  bool allow_read = false) const
   {
     for (unsigned q = 0; q < w.fn.values[v].width; ++q)
       {
@@ -229,7 +241,7 @@ struct walker
         if (!can_spill (w, o) || spill_now[o]
             || std::find (here.begin (), here.end (), o) != here.end ())
           return false;
-        if (group_insn)
+        if (group_insn && !allow_read)
           for (const operand &x : group_insn->ops)
             if (x.kind == operand_kind::use && x.value == o)
               return false;
@@ -238,9 +250,53 @@ struct walker
     return true;
   }
 
+  // Return true if V (coloured, or a pending member of the group) keeps
+  // its register at D_j of the group's instruction j: a tied use's copy
+  // (its def takes the register over) or an earlyclobber def of j.
+  bool keeps_at_def (value_id v) const
+  {
+    if (w.wv[v].tie_def != no_value)
+      return true;
+    if (group_insn)
+      for (const operand &o : group_insn->ops)
+        if (o.kind == operand_kind::def && o.value == v && o.earlyclobber)
+          return true;
+    return false;
+  }
+
+  // Return true if def member M of the group may take H at D_j of the
+  // group's instruction GROUP_J: each occupant is a use of j that dies
+  // there (and does not hand its register to a tied def), or may be
+  // spilled for M.
+  bool def_available (value_id m, hreg h) const
+  {
+    for (unsigned q = 0; q < w.fn.values[m].width; ++q)
+      {
+        value_id o = occ[h + q];
+        if (o == no_value)
+          continue;
+        const auto &d = dying[group_j];
+        if (std::find (d.begin (), d.end (), o) != d.end ()
+            && !keeps_at_def (o))
+          continue;
+        if (!can_spill (w, o) || spill_now[o]
+            || std::find (here.begin (), here.end (), o) != here.end ())
+          return false;
+        for (const operand &x : group_insn->ops)
+          if (x.kind == operand_kind::use && x.value == o)
+            return false;
+      }
+    return true;
+  }
+
   // Return true if the values PENDING[K..] can take distinct registers
   // outside TAKEN, each on registers free here or held by values that
   // may be spilled for it and that instruction GROUP_INSN does not read.
+  // Members from DEF_SPLIT on are defs of the group's instruction j,
+  // written at D_j: they must be distinct among themselves and from the
+  // registers kept at D_j (HEAD_KEEP and keeps_at_def members), but may
+  // take the registers of uses that die at j.  CHOSEN records the
+  // members' registers.
   bool group_fits (const std::vector<value_id> &pending, size_t k,
                    hreg_set &taken)
   {
@@ -249,6 +305,24 @@ struct walker
     if (search_budget == 0)
       return true;  // Give up: do not constrain the choice.
     --search_budget;
+    if (k == def_split)
+      {
+        hreg_set at_def = head_keep;
+        for (size_t i = 0; i < k; ++i)
+          if (keeps_at_def (pending[i]))
+            at_def |= work::span (chosen[i], w.fn.values[pending[i]].width);
+        hreg_set saved = taken;
+        taken = at_def;
+        bool fine = member_fits (pending, k, taken, true);
+        taken = saved;
+        return fine;
+      }
+    return member_fits (pending, k, taken, k >= def_split);
+  }
+
+  bool member_fits (const std::vector<value_id> &pending, size_t k,
+                    hreg_set &taken, bool def_phase)
+  {
     value_id m = pending[k];
     unsigned wd = w.fn.values[m].width;
     hreg_set allowed, forbid;
@@ -256,17 +330,29 @@ struct walker
     for (hreg h : w.tgt.files[w.fn.values[m].file].regs)
       {
         std::vector<value_id> victims;
-        if (!fits (m, h, allowed, forbid | taken)
-            || !evictable (m, h, victims))
+        if (!fits (m, h, allowed, forbid | taken))
+          continue;
+        if (def_phase ? !def_available (m, h) : !evictable (m, h, victims))
           continue;
         hreg_set span = work::span (h, wd);
         taken |= span;
+        chosen[k] = h;
         bool fine = group_fits (pending, k + 1, taken);
         taken &= ~span;
         if (fine)
           return true;
       }
     return false;
+  }
+
+  // Return true if V at H leaves the rest of its group, PENDING,
+  // satisfiable.
+  bool group_ok (value_id v, hreg h, const std::vector<value_id> &pending)
+  {
+    hreg_set taken = work::span (h, w.fn.values[v].width);
+    head_keep = keeps_at_def (v) ? taken : hreg_set ();
+    chosen.assign (pending.size (), no_hreg);
+    return group_fits (pending, 0, taken);
   }
 
   // The values that must find registers at the instruction that reads
@@ -279,29 +365,54 @@ struct walker
   {
     std::vector<value_id> p;
     group_insn = nullptr;
+    def_split = ~size_t (0);
     if (cur_insn)
       for (const operand &o : cur_insn->ops)
         if (o.kind == operand_kind::def && o.value == v)
           {
-            for (const operand &d : cur_insn->ops)
-              if (d.kind == operand_kind::def && d.value != v
-                  && d.tied_to == no_operand && !can_spill (w, d.value)
-                  && w.wv[d.value].reg == no_hreg)
-                p.push_back (d.value);
+            // An earlyclobber def is coloured while the uses still hold
+            // their registers: the other unspillable earlyclobber defs
+            // must fit now, the plain ones at D_j, where the uses that
+            // die here have let go.
+            for (int pass = 0; pass < 2; ++pass)
+              {
+                if (pass == 1 && o.earlyclobber)
+                  def_split = p.size ();
+                for (const operand &d : cur_insn->ops)
+                  if (d.kind == operand_kind::def && d.value != v
+                      && d.tied_to == no_operand && !can_spill (w, d.value)
+                      && w.wv[d.value].reg == no_hreg
+                      && d.earlyclobber == (pass == 0))
+                    p.push_back (d.value);
+              }
             if (!p.empty ())
               {
                 group_insn = cur_insn;
+                group_j = cur_j;
                 return p;
               }
+            def_split = ~size_t (0);
             break;
           }
     if (can_spill (w, v) || def_stamp[v] != cur_stamp)
       return p;
-    for (value_id u : group_at[read_at[v]])
+    size_t j = read_at[v];
+    for (value_id u : group_at[j])
       if (u != v && w.wv[u].reg == no_hreg && !spill_now[u])
         p.push_back (u);
+    // The unspillable defs of j need registers at D_j, where the tied
+    // defs take their uses' registers.
+    def_split = p.size ();
+    for (const operand &d : cur_blk->insns[j].ops)
+      if (d.kind == operand_kind::def && d.tied_to == no_operand
+          && !d.earlyclobber && !can_spill (w, d.value)
+          && w.wv[d.value].reg == no_hreg)
+        p.push_back (d.value);
     if (!p.empty ())
-      group_insn = &cur_blk->insns[read_at[v]];
+      {
+        group_insn = &cur_blk->insns[j];
+        group_j = j;
+      }
     return p;
   }
 
@@ -353,8 +464,7 @@ struct walker
                 continue;
               if (pass == 0)
                 {
-                  hreg_set taken = work::span (h, x.width);
-                  if (!group_fits (pending, 0, taken))
+                  if (!group_ok (v, h, pending))
                     continue;
                 }
               best = h;
@@ -373,7 +483,10 @@ struct walker
         return true;
       }
     // No free register leaves room for the group: free one that does by
-    // spilling its occupants.
+    // spilling its occupants.  An occupant the group's instruction reads
+    // may go too: its reload, a fresh temp that may take any register it
+    // allows, then joins the group, and the occupants' registers count as
+    // free while the group's fit is tested.
     if (!pending.empty ())
       {
         double best_cost = -1;
@@ -381,15 +494,39 @@ struct walker
         for (hreg h : w.tgt.files[x.file].regs)
           {
             std::vector<value_id> victims;
-            if (!fits (v, h, allowed, forbid) || !evictable (v, h, victims))
+            if (!fits (v, h, allowed, forbid)
+                || !evictable (v, h, victims, true))
               continue;
             double cost = 0;
             for (value_id o : victims)
               cost += weight[o];
             if (best_cost >= 0 && cost >= best_cost)
               continue;
-            hreg_set taken = work::span (h, x.width);
-            if (!group_fits (pending, 0, taken))
+            std::vector<value_id> reloads;
+            const insn *gi = group_insn;
+            for (value_id o : victims)
+              if (gi)
+                for (const operand &y : gi->ops)
+                  if (y.kind == operand_kind::use && y.value == o)
+                    {
+                      reloads.push_back (o);
+                      break;
+                    }
+            // The reloads are read at j, with the other uses.
+            size_t split = def_split;
+            std::vector<value_id> with_reloads = pending;
+            size_t at = std::min (split, pending.size ());
+            with_reloads.insert (with_reloads.begin () + at, reloads.begin (),
+                                 reloads.end ());
+            if (split != ~size_t (0))
+              def_split = split + reloads.size ();
+            for (value_id o : victims)
+              release (o);
+            bool fine = group_ok (v, h, with_reloads);
+            def_split = split;
+            for (value_id o : victims)
+              occupy (o);
+            if (!fine)
               continue;
             best = h;
             best_cost = cost;
@@ -526,7 +663,8 @@ struct walker
     // Backward pre-scan: the uses that die at each instruction and the
     // defs that are dead.
     size_t n = blk.insns.size ();
-    std::vector<std::vector<value_id>> dying (n), dead (n);
+    dying.assign (n, {});
+    std::vector<std::vector<value_id>> dead (n);
     for (value_id v : w.live.live_out[b])
       stamp[v] = st;
     for (size_t j = n; j-- > 0;)
@@ -592,6 +730,7 @@ struct walker
         where = "block " + std::to_string (b) + " insn " + std::to_string (j);
         here.clear ();
         cur_insn = &i;
+        cur_j = j;
         std::vector<value_id> ec_defs, plain_defs;
         for (const operand &o : i.ops)
           if (o.kind == operand_kind::def && o.tied_to == no_operand)

@@ -225,3 +225,157 @@ block 5 preds=4 succs= depth=0 origin=1019
   copy def_hard:r3 use:v5 origin=53
 )", 409);
 }
+
+// Seed 982 (all features, 3 CR fields): no register for ' at block 0
+// insn 12.  v1 is read twice, once through a copy into cr1; once v1 was
+// spilled, its reload for that copy held cr0 while the other reload of v1
+// (cr0 or cr1) had to be coloured, leaving cr1 taken.  The copy now
+// reloads straight into the operand temp, and v0, which the instruction
+// reads, may be spilled to make room for the group.
+TEST (AllocatorRepro, ReloadIntoOperandTemp)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=102
+value v1 cr origin=103
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=2
+  insn def:v1{cr0,cr1} origin=3
+  insn use:v0 use:v1{cr1} use:v1 origin=8
+block 1 preds=0 succs= depth=0 origin=1021
+)", 982);
+}
+
+// Seed 123 (all features, 2 CR fields): no register for ' at block 2
+// insn 4.  The reload of v0 for the copy into cr1 and the reload of v2
+// for the instruction both needed a CR field before the copy.
+TEST (AllocatorRepro, TwoCrReloadsAndSingleRegisterCopy)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=101
+value v1 cr origin=111
+value v2 cr origin=115
+value v3 cr origin=122
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=2
+  insn def:v1 origin=17
+  insn def:v2 origin=19
+block 1 preds=0 succs=2 depth=1 origin=1002
+  phi v3 = v1
+block 2 preds=1 succs=3 depth=0 origin=1009
+  insn use:v2 use:v0{cr1} origin=41
+block 3 preds=2 succs= depth=0 origin=1027
+)", 123);
+}
+
+// Seed 1798 (2 GPRs): no register for ' at block 0 insn 2.  The copy of
+// the tied use took r4, which its def then kept, and the other def wants
+// r4: the group of an instruction now includes its unspillable defs,
+// which may reuse the registers of uses dying there but not those of
+// tied uses.
+TEST (AllocatorRepro, TiedDefAndSingleRegisterDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=102
+value v1 gpr origin=105
+value v2 gpr origin=106
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=3
+  insn use:v0 def:v1{r4} def:v2,tied=0 origin=4
+  insn use:v0 origin=5
+block 1 preds=0 succs= depth=0 origin=1023
+)", 1798);
+}
+
+// Seed 992 (2 GPRs): no register for ' at block 1 insn 0.  The
+// earlyclobber def took r3, which the other def needs at D_j; v0's
+// reload dies at the instruction, so r3 is free for the def there.
+TEST (AllocatorRepro, EarlyclobberAndSingleRegisterDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=103
+value v1 gpr origin=151
+value v2 gpr origin=153
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=3
+block 1 preds=0,1 succs=1 depth=1 origin=1017
+  insn use:v0 def:v1,ec def:v2{r3} origin=45
+)", 992);
+}
+
+// Seed 1240 (2 GPRs, 1 CR field): no register for .sv at block 1 insn 1.
+// The store of the spilled CR def needs a GPR, and both were held by the
+// instruction's other defs until the copy out of its operand temp: such
+// stores now follow the copies out.
+TEST (AllocatorRepro, CrStoreAfterOperandCopyOut)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=100
+value v1 cr origin=107
+value v2 gpr origin=108
+value v3 gpr origin=109
+value v4 gpr w=2 origin=111
+value v5 gpr origin=115
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=1
+block 1 preds=0 succs=2 depth=1 origin=1004
+  insn def:v1 def:v2 def:v3{r4} origin=8
+block 2 preds=1 succs=3 depth=1 origin=1005
+  insn use:v0 def:v4 origin=11
+block 3 preds=2 succs=4 depth=1 origin=1006
+  phi v5 = v2
+block 4 preds=3 succs=5 depth=1 origin=1007
+  insn use:v1 origin=17
+block 5 preds=4 succs= depth=0 origin=1016
+)", 1240);
+}
+
+// Seed 407 (6 GPRs): no register for .r at block 3 insn 1.  Constraint
+// lifting narrowed the pair v0 to r4:r5 or r5:r6 for other uses; here it
+// is read together with a use in r5.  A reload temp now takes the sets of
+// the instruction's own operands.
+TEST (AllocatorRepro, ReloadWiderThanNarrowedValue)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr w=2 origin=100
+value v1 gpr origin=101
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=1
+  insn def:v1 origin=2
+  insn use:v0{r3-r5} origin=3
+block 1 preds=0 succs=2,3 depth=0 origin=1009
+block 2 preds=1 succs=4 depth=0 origin=1010
+  insn use:v0{r4,r5,r30} origin=30
+block 3 preds=1 succs=4 depth=0 origin=1015
+  insn use:v0 use:v1{r5} origin=50
+block 4 preds=2,3 succs=5 depth=0 origin=1020
+block 5 preds=4 succs= depth=0 origin=1027
+)", 407);
+}
+
+// Seed 3103 (5 GPRs): no register for  at block 0 insn 0.  Its two uses
+// narrowed v0 to r4 or r5, which hold incoming arguments at its def;
+// once spilled, v0 needs a register only at its def, and gets the def
+// operand's set back.
+TEST (AllocatorRepro, SpilledValueDefNextToArguments)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr origin=101
+value v2 gpr origin=102
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  copy def:v1 use_hard:r4 origin=2
+  copy def:v2 use_hard:r5 origin=3
+  insn use:v0{r3-r5} origin=6
+block 1 preds=0,2 succs=2 depth=1 origin=1004
+block 2 preds=1 succs=1 depth=3 origin=1009
+  insn use:v0{r4,r5,r30,r31} origin=43
+)", 3103);
+}
