@@ -92,9 +92,16 @@ struct rewriter
     x.name += suffix;
     value_id t = w.add_value (x, vorigin::reload_temp,
                               spillability::unspillable);
-    // A reload of a shared reload carries the value the cell holds.
-    w.wv[t].carries = w.wv[v].shared_reload ? w.wv[v].carries : v;
+    w.wv[t].carries = held (v);
     return t;
+  }
+
+  // The value whose memory copy a reload of V loads: V, or for a shared
+  // reload the value the cell holds (stack slot sharing follows a cell's
+  // reloads to that value's def).
+  value_id held (value_id v) const
+  {
+    return w.wv[v].shared_reload ? w.wv[v].carries : v;
   }
 
   // Append to TO the definition of a shared reload of spilled V: a copy
@@ -131,7 +138,7 @@ struct rewriter
     const reg_file &rf = w.tgt.files[w.fn.values[v].file];
     cell_id c = w.wv[v].cell;
     // Stack slot sharing finds a cell's reloads through `carries`.
-    w.wv[t].carries = v;
+    w.wv[t].carries = held (v);
     if (rf.memory_direct)
       {
         add (make_insn (insn_kind::normal,

@@ -128,7 +128,9 @@ struct wvalue
 
   // For reload temps, and operand temps loaded straight from memory: the
   // spilled value they carry (stack slot sharing finds a cell's reloads
-  // through it; dumps).
+  // through it and follows them back to that value's def; dumps).  A
+  // reload of a shared reload carries the value the cell holds, never
+  // the shared reload.
   value_id carries = no_value;
   // A shared reload (spill_placement.cc): a spillable reload temp that
   // serves the reads of its spilled value by instructions of one block

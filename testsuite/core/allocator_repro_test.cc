@@ -379,3 +379,48 @@ block 2 preds=1 succs=1 depth=3 origin=1009
   insn use:v0{r4,r5,r30,r31} origin=43
 )", 3103);
 }
+
+// Seed 1000 (10 GPRs): checker: block 2 insn 0 (origin 11) reads r3
+// which holds nothing known, expected v0.  v0's shared reload in block 2
+// was spilled and its reads got reloads of their own, which recorded the
+// shared reload rather than v0 as the value they carry.  Stack slot
+// sharing then saw v0's cell live only from the shared reload's block
+// to block 2, not from v0's store around the loop, and gave it the slot
+// of v8's cell, which block 3 writes.
+TEST (AllocatorRepro, ReloadOfSpilledSharedReloadKeepsCellLive)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr origin=102
+value v2 gpr origin=103
+value v3 gpr origin=105
+value v4 gpr allowed={r3-r5,r7,r28} mem origin=106
+value v5 gpr origin=107
+value v6 gpr origin=108
+value v7 gpr origin=109
+value v8 gpr origin=118
+value v9 gpr origin=119
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  insn def:v1 origin=4
+  insn def:v2 origin=5
+  insn def:v3 origin=6
+  insn def:v4 origin=7
+block 1 preds=0,5 succs=2,3 depth=1 origin=1002
+  phi v5 = v1 v6
+  phi v6 = v3 v7
+  phi v7 = v2 v5
+block 2 preds=1 succs=5 depth=1 origin=1003
+  insn use:v0 origin=11
+  copy def_hard:r4 use:v4 origin=13
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=14
+  copy def_hard:r3 use:v4 origin=16
+  copy def_hard:r4 use:v0 origin=17
+block 3 preds=1 succs=4 depth=1 origin=1005
+  insn def:v8 origin=24
+block 4 preds=3* succs=5 depth=1 origin=1007
+  phi v9 = v8
+block 5 preds=2,4 succs=1 depth=1 origin=1008
+)", 1000);
+}
