@@ -493,6 +493,10 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                   if (o != vorigin::constraint_temp
                       && o != vorigin::reload_temp)
                     break;
+                  // A shared reload copied from its value's def: before
+                  // the copy the spilled def still holds its register.
+                  if (r == wrole::copy && w.wv[t].shared_reload)
+                    break;
                   if (std::find (needed.begin (), needed.end (), t)
                       == needed.end ())
                     break;

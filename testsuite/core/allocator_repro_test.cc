@@ -380,6 +380,33 @@ block 2 preds=1 succs=1 depth=3 origin=1009
 )", 3103);
 }
 
+// Seed 837 (2 GPRs): no register for .rv at block 0 insn 5.  The CR
+// reload of v0 for the use at origin 9 went before the copy of v1's
+// shared reload out of v1's register (r3:r4, just after v1's store),
+// where v1 still held both GPRs and the via-file temp had none; after
+// the copy, the shared reload is spillable and can make room.
+TEST (AllocatorRepro, CrReloadAfterSharedReloadCopy)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr allowed={cr0-cr2,cr6} origin=104
+value v1 gpr w=2 origin=105
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=6
+  insn def:v1 origin=8
+  insn use:v0 use:v1 origin=9
+block 1 preds=0 succs=2 depth=0 origin=1002
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=13
+block 2 preds=1 succs=3 depth=0 origin=1008
+  insn use:v1 origin=30
+block 3 preds=2 succs=4 depth=1 origin=1013
+  insn use:v0{cr2} term origin=45
+block 4 preds=3 succs=5 depth=1 origin=1016
+  insn use:v0 origin=48
+block 5 preds=4 succs= depth=0 origin=1027
+)", 837);
+}
+
 // Seed 1000 (10 GPRs): checker: block 2 insn 0 (origin 11) reads r3
 // which holds nothing known, expected v0.  v0's shared reload in block 2
 // was spilled and its reads got reloads of their own, which recorded the
