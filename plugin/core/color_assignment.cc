@@ -104,9 +104,9 @@ struct walker
   std::vector<value_id> here;
 
   // For the block being walked: group_at[j] lists the unspillable values
-  // defined in the block that instruction j reads, and the unspillable
-  // earlyclobber defs of j (operand temps, reload temps: they all need
-  // distinct registers at j); read_at[v] is the first instruction after
+  // defined in the block that instruction j reads (operand temps, reload
+  // temps) and the earlyclobber defs of j, spillable or not: they all
+  // need distinct registers at j; read_at[v] is the first instruction after
   // its def that reads v, valid while def_stamp[v] is the block's stamp.
   std::vector<std::vector<value_id>> group_at;
   std::vector<uint32_t> read_at, def_stamp;
@@ -371,16 +371,17 @@ struct walker
         if (o.kind == operand_kind::def && o.value == v)
           {
             // An earlyclobber def is coloured while the uses still hold
-            // their registers: the other unspillable earlyclobber defs
-            // must fit now, the plain ones at D_j, where the uses that
-            // die here have let go.
+            // their registers: the other earlyclobber defs must fit now,
+            // the plain ones at D_j, where the uses that die here have
+            // let go.  Spillable defs count too: spilling a def leaves
+            // it its register at j.
             for (int pass = 0; pass < 2; ++pass)
               {
                 if (pass == 1 && o.earlyclobber)
                   def_split = p.size ();
                 for (const operand &d : cur_insn->ops)
                   if (d.kind == operand_kind::def && d.value != v
-                      && d.tied_to == no_operand && !can_spill (w, d.value)
+                      && d.tied_to == no_operand
                       && w.wv[d.value].reg == no_hreg
                       && d.earlyclobber == (pass == 0))
                     p.push_back (d.value);
@@ -400,13 +401,13 @@ struct walker
     for (value_id u : group_at[j])
       if (u != v && w.wv[u].reg == no_hreg && !spill_now[u])
         p.push_back (u);
-    // The unspillable defs of j need registers at D_j, where the tied
-    // defs take their uses' registers.
+    // The defs of j need registers at D_j, where the tied defs take
+    // their uses' registers; spillable ones too (a spilled def still
+    // has a register at its def).
     def_split = p.size ();
     for (const operand &d : cur_blk->insns[j].ops)
       if (d.kind == operand_kind::def && d.tied_to == no_operand
-          && !d.earlyclobber && !can_spill (w, d.value)
-          && w.wv[d.value].reg == no_hreg)
+          && !d.earlyclobber && w.wv[d.value].reg == no_hreg)
         p.push_back (d.value);
     if (!p.empty ())
       {
@@ -698,7 +699,7 @@ struct walker
             {
               def_stamp[o.value] = st;
               read_at[o.value] = ~0u;
-              if (o.earlyclobber && !can_spill (w, o.value))
+              if (o.earlyclobber)
                 group_at[j].push_back (o.value);
             }
       }

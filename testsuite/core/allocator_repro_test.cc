@@ -451,3 +451,24 @@ block 4 preds=3* succs=5 depth=1 origin=1007
 block 5 preds=2,4 succs=1 depth=1 origin=1008
 )", 1000);
 }
+
+// Seed 3323 (2 CR fields): no register for ' at block 3 insn 2.  The
+// reload of v0 took cr0, leaving the spillable earlyclobber def v1 only
+// cr1, which the def temp of v2 (cr1 only) needs at D_j.  A def of the
+// instruction needs its register there even when spillable, so the
+// reload's group includes it: v0's reload takes cr1, v1 cr0.
+TEST (AllocatorRepro, ReloadLeavesRoomForSpillableEarlyclobberDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=124
+value v1 cr origin=163
+value v2 cr origin=165
+block 0 preds= succs=1 depth=0 origin=1001
+block 1 preds=0 succs=2 depth=0 origin=1005
+  insn def:v0 origin=35
+block 2 preds=1,3 succs=3 depth=2 origin=1017
+block 3 preds=2 succs=2 depth=2 origin=1018
+  insn use:v0 def:v1,ec def:v2{cr1} origin=87
+)", 3323);
+}
