@@ -319,6 +319,43 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               if (!found)
                 reads.push_back ({ o.value, { q } });
             }
+      // Reloads through another file (CR, CTR, LR via a GPR) need a
+      // register of that file for an instant: append EARLY to R.out, but
+      // before the run of copies and loads at its end into temps in
+      // NEEDED (the temps the instruction being reloaded for reads), or
+      // that a later copy of the run reads (an earlier reload through
+      // another file into an operand temp), which could fill that file.
+      auto hoist = [&] (const std::vector<insn> &early,
+                        const std::vector<winsn> &early_w,
+                        std::vector<value_id> needed) {
+        size_t at = R.out.size ();
+        while (at > 0)
+          {
+            const insn &p = R.out[at - 1];
+            wrole r = R.out_w[at - 1].role;
+            if ((r != wrole::copy && r != wrole::load) || p.ops.empty ()
+                || p.ops[0].kind != operand_kind::def)
+              break;
+            value_id t = p.ops[0].value;
+            vorigin o = w.wv[t].origin;
+            if (o != vorigin::constraint_temp && o != vorigin::reload_temp)
+              break;
+            // A shared reload copied from its value's def: before the
+            // copy the spilled def still holds its register.
+            if (r == wrole::copy && w.wv[t].shared_reload)
+              break;
+            if (std::find (needed.begin (), needed.end (), t)
+                == needed.end ())
+              break;
+            for (const operand &x : p.ops)
+              if (x.kind == operand_kind::use)
+                needed.push_back (x.value);
+            --at;
+          }
+        R.out.insert (R.out.begin () + at, early.begin (), early.end ());
+        R.out_w.insert (R.out_w.begin () + at, early_w.begin (),
+                        early_w.end ());
+      };
       for (size_t j = 0; j < blk.insns.size (); ++j)
         {
           insn cur = blk.insns[j];
@@ -383,15 +420,33 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               && w.fn.values[cur.ops[0].value].width
                    == w.fn.values[cur.ops[1].value].width)
             {
-              R.reload_into (cur.ops[1].value, cur.ops[0].value, R.out,
-                             R.out_w);
+              value_id u = cur.ops[1].value, t = cur.ops[0].value;
+              if (w.tgt.files[w.fn.values[u].file].memory_direct)
+                {
+                  R.reload_into (u, t, R.out, R.out_w);
+                  continue;
+                }
+              // Through another file: before the operand copies and
+              // loads of the instruction that reads T.
+              std::vector<insn> early;
+              std::vector<winsn> early_w;
+              R.reload_into (u, t, early, early_w);
+              std::vector<value_id> needed;
+              for (size_t q = j + 1; q < blk.insns.size () && needed.empty ();
+                   ++q)
+                for (const operand &x : blk.insns[q].ops)
+                  if (x.kind == operand_kind::use && x.value == t)
+                    {
+                      for (const operand &y : blk.insns[q].ops)
+                        if (y.kind == operand_kind::use)
+                          needed.push_back (y.value);
+                      break;
+                    }
+              hoist (early, early_w, needed);
               continue;
             }
           std::vector<std::pair<value_id, value_id>> temps;
-          // Reloads through another file (CR, CTR, LR via a GPR) need a
-          // register of that file for an instant: they go first, before
-          // the copies constraint lifting made into this instruction's
-          // operand temps, which may fill that file.
+          // Reloads through another file go first (hoist).
           std::vector<insn> early;
           std::vector<winsn> early_w;
           // A reload temp serves this instruction alone: it may take any
@@ -472,42 +527,11 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               }
           if (!early.empty ())
             {
-              // The run of copies and loads just before this instruction
-              // into temps that it reads, or that a later copy of the run
-              // reads (a reload through another file into an operand
-              // temp).
-              size_t at = R.out.size ();
               std::vector<value_id> needed;
               for (const operand &x : cur.ops)
                 if (x.kind == operand_kind::use)
                   needed.push_back (x.value);
-              while (at > 0)
-                {
-                  const insn &p = R.out[at - 1];
-                  wrole r = R.out_w[at - 1].role;
-                  if ((r != wrole::copy && r != wrole::load) || p.ops.empty ()
-                      || p.ops[0].kind != operand_kind::def)
-                    break;
-                  value_id t = p.ops[0].value;
-                  vorigin o = w.wv[t].origin;
-                  if (o != vorigin::constraint_temp
-                      && o != vorigin::reload_temp)
-                    break;
-                  // A shared reload copied from its value's def: before
-                  // the copy the spilled def still holds its register.
-                  if (r == wrole::copy && w.wv[t].shared_reload)
-                    break;
-                  if (std::find (needed.begin (), needed.end (), t)
-                      == needed.end ())
-                    break;
-                  for (const operand &x : p.ops)
-                    if (x.kind == operand_kind::use)
-                      needed.push_back (x.value);
-                  --at;
-                }
-              R.out.insert (R.out.begin () + at, early.begin (), early.end ());
-              R.out_w.insert (R.out_w.begin () + at, early_w.begin (),
-                              early_w.end ());
+              hoist (early, early_w, needed);
             }
           std::vector<value_id> stores;
           for (const operand &o : cur.ops)

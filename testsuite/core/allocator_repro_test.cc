@@ -472,3 +472,27 @@ block 3 preds=2 succs=2 depth=2 origin=1018
   insn use:v0 def:v1,ec def:v2{cr1} origin=87
 )", 3323);
 }
+
+// Seed 2387 (2 GPRs): no register for .rv at block 2 insn 2.  The
+// operand copies of the instruction at origin 68 became loads straight
+// into their temps (r3, r4); the copy of CR v1 into its operand temp
+// became a load through a GPR placed after them, when both GPRs were
+// taken.  It goes before the run of the instruction's operand loads.
+TEST (AllocatorRepro, CrReloadIntoOperandTempBeforeGprLoads)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 cr origin=102
+value v2 cr origin=104
+value v3 gpr origin=151
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  insn def:v1 origin=3
+  insn def:v2{cr1} origin=4
+block 1 preds=0 succs=2 depth=0 origin=1013
+  insn def:v3 origin=51
+block 2 preds=1,2 succs=2 depth=2 origin=1018
+  insn use:v3{r3} use:v0{r4} use:v1{cr0} origin=68
+)", 2387);
+}
