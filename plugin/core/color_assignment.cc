@@ -539,7 +539,20 @@ struct walker
             return false;
           }
       }
-    // The group cannot be kept satisfiable: any free register.
+    // The group cannot be kept satisfiable.  If V may be spilled and the
+    // group has a member that may not, spill V: an unspillable member
+    // left without a register is an error, while spilled V needs a
+    // register only at its def, often with a wider allowed set and
+    // fewer forbidden registers (spill placement).  Otherwise any free
+    // register.
+    if (!pending.empty () && can_spill (w, v) && !spill_now[v])
+      for (value_id m : pending)
+        if (!can_spill (w, m))
+          {
+            spill_now[v] = true;
+            newly.push_back (v);
+            return false;
+          }
     if (!pending.empty ())
       {
         pick_free (1);

@@ -496,3 +496,24 @@ block 2 preds=1,2 succs=2 depth=2 origin=1018
   insn use:v3{r3} use:v0{r4} use:v1{cr0} origin=68
 )", 2387);
 }
+
+// Seed 3694 (7 GPRs): no register for ' at block 0 insn 0.  v1, an
+// earlyclobber def live across a call, may only have r28 there, the one
+// register v0's def temp needs.  v1 is spilled instead of breaking the
+// group: then it needs a register only at its def, any of r4-r6, r28.
+TEST (AllocatorRepro, EarlyclobberAcrossCallAndSingleRegisterDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=105
+value v1 gpr allowed={r4-r6,r28} origin=106
+value v2 gpr origin=162
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0{r28} def:v1,ec origin=5
+block 1 preds=0 succs=2 depth=0 origin=1008
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=33
+block 2 preds=1 succs=3 depth=0 origin=1016
+  phi v2 = v1
+block 3 preds=2 succs= depth=0 origin=1022
+)", 3694);
+}
