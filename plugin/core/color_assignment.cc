@@ -327,6 +327,11 @@ struct walker
     unsigned wd = w.fn.values[m].width;
     hreg_set allowed, forbid;
     limits (m, allowed, forbid);
+    // A spillable def of the group's instruction, spilled, lives there
+    // only: only the registers the instruction itself occupies count
+    // against it, not those of its whole live range.
+    if (can_spill (w, m))
+      insn_forbidden (m, forbid);
     for (hreg h : w.tgt.files[w.fn.values[m].file].regs)
       {
         std::vector<value_id> victims;
@@ -343,6 +348,28 @@ struct walker
           return true;
       }
     return false;
+  }
+
+  // If M is a def of GROUP_INSN, set FORBID to the hard registers it may
+  // not have at the instruction: its def_hards and, for an earlyclobber
+  // M, its use_hards and clobbers.
+  void insn_forbidden (value_id m, hreg_set &forbid) const
+  {
+    bool def = false, ec = false;
+    for (const operand &o : group_insn->ops)
+      if (o.kind == operand_kind::def && o.value == m)
+        {
+          def = true;
+          ec |= o.earlyclobber;
+        }
+    if (!def)
+      return;
+    hreg_set f = ec ? group_insn->clobbers : hreg_set ();
+    for (const operand &o : group_insn->ops)
+      if (o.kind == operand_kind::def_hard
+          || (ec && o.kind == operand_kind::use_hard))
+        f |= work::span (o.reg, o.width);
+    forbid = f;
   }
 
   // Return true if V at H leaves the rest of its group, PENDING,

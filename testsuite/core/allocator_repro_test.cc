@@ -517,3 +517,39 @@ block 2 preds=1 succs=3 depth=0 origin=1016
 block 3 preds=2 succs= depth=0 origin=1022
 )", 3694);
 }
+
+// Seed 8402 (3 GPRs), once reduced to: no register for ' at block 1
+// insn 1.  v6, a def of the instruction at origin 9, lives across a call,
+// so its live range forbids r3 and r4; counted with that set in the
+// operand group, it made the group unsatisfiable and the tie copy of v3
+// took r4, the one register v4's operand temp may have.  Spilled, v6
+// needs a register only at the instruction: a spillable def member
+// counts only the registers the instruction itself occupies.
+TEST (AllocatorRepro, SpillableDefMemberCountsItsInstructionOnly)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr w=2 origin=104
+value v2 gpr origin=105
+value v3 gpr origin=106
+value v4 gpr origin=107
+value v5 gpr origin=109
+value v6 gpr origin=110
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  insn def:v1 origin=4
+  insn def:v2{r30} origin=5
+  insn def:v3 def:v4 origin=6
+block 1 preds=0 succs=2 depth=0 origin=1002
+  insn use:v4{r4} use:v3 def:v5{r4,r30},tied=1 def:v6 origin=9
+block 2 preds=1 succs=3 depth=0 origin=1004
+  insn use:v0 origin=12
+block 3 preds=2 succs=4 depth=1 origin=1011
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=28
+block 4 preds=3 succs=5 depth=1 origin=1012
+  insn use:v6 origin=36
+block 5 preds=4 succs= depth=0 origin=1024
+  insn use:v1 use:v2 origin=70
+)", 8402);
+}
