@@ -267,7 +267,7 @@ struct walker
   // Return true if def member M of the group may take H at D_j of the
   // group's instruction GROUP_J: each occupant is a use of j that dies
   // there (and does not hand its register to a tied def), or may be
-  // spilled for M.
+  // spilled for M (even if j reads it: its reload dies at j).
   bool def_available (value_id m, hreg h) const
   {
     for (unsigned q = 0; q < w.fn.values[m].width; ++q)
@@ -282,9 +282,6 @@ struct walker
         if (!can_spill (w, o) || spill_now[o]
             || std::find (here.begin (), here.end (), o) != here.end ())
           return false;
-        for (const operand &x : group_insn->ops)
-          if (x.kind == operand_kind::use && x.value == o)
-            return false;
       }
     return true;
   }

@@ -553,3 +553,34 @@ block 5 preds=4 succs= depth=0 origin=1024
   insn use:v1 use:v2 origin=70
 )", 8402);
 }
+
+// Seed 5244 (7 GPRs): no register for  at block 3 insn 3.  The
+// four-register def v7 can only start at r3 (r3-r6); the copy of the tied
+// use v3 took one of r3-r6 because the group test counted those as
+// blocked by v2, which the instruction reads, though v2 can be spilled
+// (its reload dies at the instruction).  Then v8, tied, sat in v7's way.
+TEST (AllocatorRepro, TieCopyLeavesRoomForWideDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=104
+value v1 gpr origin=111
+value v2 gpr origin=115
+value v3 gpr origin=118
+value v4 gpr origin=122
+value v5 gpr origin=123
+value v6 gpr origin=124
+value v7 gpr w=4 origin=125
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=5
+block 1 preds=0 succs=2 depth=0 origin=1002
+  insn def:v1 origin=12
+block 2 preds=1 succs=3 depth=1 origin=1004
+  phi v2 = v0
+  insn def:v3 origin=16
+block 3 preds=2,3 succs=3 depth=1 origin=1006
+  phi v4 = v1 v5
+  phi v5 = v2 v4
+  insn use:v2 use:v5 use:v3 def:v6,tied=2 def:v7 origin=20
+)", 5244);
+}
