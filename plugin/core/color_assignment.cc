@@ -103,10 +103,11 @@ struct walker
   // Values coloured at the current point (victims may not be among them).
   std::vector<value_id> here;
 
-  // For the block being walked: group_at[j] lists the unspillable values
-  // defined in the block that instruction j reads (operand temps, reload
-  // temps) and the earlyclobber defs of j, spillable or not: they all
-  // need distinct registers at j; read_at[v] is the first instruction after
+  // For the block being walked: group_at[j] lists the values defined in
+  // the block that instruction j reads first (operand temps, reload
+  // temps, shared reloads: spilled or not, j reads each in a register)
+  // and the earlyclobber defs of j, spillable or not: they all need
+  // distinct registers at j; read_at[v] is the first instruction after
   // its def that reads v, valid while def_stamp[v] is the block's stamp.
   std::vector<std::vector<value_id>> group_at;
   std::vector<uint32_t> read_at, def_stamp;
@@ -728,8 +729,7 @@ struct walker
               && read_at[o.value] == ~0u)
             {
               read_at[o.value] = uint32_t (j);
-              if (!can_spill (w, o.value))
-                group_at[j].push_back (o.value);
+              group_at[j].push_back (o.value);
             }
         for (const operand &o : blk.insns[j].ops)
           if (o.kind == operand_kind::def)

@@ -584,3 +584,41 @@ block 3 preds=2,3 succs=3 depth=1 origin=1006
   insn use:v2 use:v5 use:v3 def:v6,tied=2 def:v7 origin=20
 )", 5244);
 }
+
+// Seed 8402 (3 GPRs): no register for ' at block 3 insn 2.  At origin
+// 41, the reload of v5, v2's shared reload (r3 or r4) and the
+// earlyclobber def v6 need three registers, and v7's def temp needs r30
+// next to v6: only the reload of v5 may have r30.  The shared reload,
+// spillable, was left out of the reload's group, which then took r3.
+TEST (AllocatorRepro, ReloadLeavesRoomForSharedReload)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=105
+value v1 gpr origin=107
+value v2 gpr origin=109
+value v3 gpr origin=129
+value v4 gpr origin=130
+value v5 gpr origin=135
+value v6 gpr origin=141
+value v7 gpr origin=142
+value v8 gpr origin=144
+value v9 gpr origin=158
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=5
+  insn def:v1 origin=6
+block 1 preds=0 succs=2 depth=0 origin=1002
+  insn def:v2 origin=9
+block 2 preds=1,5 succs=3 depth=1 origin=1011
+  phi v3 = v1 v5
+  phi v4 = v0 v9
+  insn def:v5 origin=32
+block 3 preds=2 succs=4 depth=1 origin=1014
+  insn use:v5 use:v2{r3,r4} def:v6,ec def:v7{r30} origin=41
+  insn use:v2{r30} def:v8,ec origin=43
+block 4 preds=3 succs=5 depth=1 origin=1016
+  insn use:v4 origin=50
+block 5 preds=4 succs=2 depth=1 origin=1017
+  phi v9 = v0
+)", 8402);
+}
