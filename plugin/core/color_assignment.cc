@@ -90,6 +90,14 @@ can_spill (const work &w, value_id v)
          && w.wv[v].origin != vorigin::dead;
 }
 
+// Whether values the group's instruction reads may be evicted
+// (walker::evictable).
+enum class group_reads { blocked, read_ok };
+
+// Where a group member needs its register (walker::member_fits): at U_j
+// with the uses, or at D_j with the defs.
+enum class member_at { use, def };
+
 struct walker
 {
   work &w;
@@ -227,10 +235,10 @@ struct walker
   }
 
   // Return true if V at H would only displace values that may be spilled
-  // for it and that instruction GROUP_INSN does not read (unless
-  // ALLOW_READ); add them to VICTIMS.
+  // for it and that instruction GROUP_INSN does not read (unless READS is
+  // read_ok); add them to VICTIMS.
   bool evictable (value_id v, hreg h, std::vector<value_id> &victims,
-                  bool allow_read = false) const
+                  group_reads reads = group_reads::blocked) const
   {
     for (unsigned q = 0; q < w.fn.values[v].width; ++q)
       {
@@ -242,7 +250,7 @@ struct walker
         if (!can_spill (w, o) || spill_now[o]
             || std::find (here.begin (), here.end (), o) != here.end ())
           return false;
-        if (group_insn && !allow_read)
+        if (group_insn && reads == group_reads::blocked)
           for (const operand &x : group_insn->ops)
             if (x.kind == operand_kind::use && x.value == o)
               return false;
@@ -311,15 +319,16 @@ struct walker
             at_def |= work::span (chosen[i], w.fn.values[pending[i]].width);
         hreg_set saved = taken;
         taken = at_def;
-        bool fine = member_fits (pending, k, taken, true);
+        bool fine = member_fits (pending, k, taken, member_at::def);
         taken = saved;
         return fine;
       }
-    return member_fits (pending, k, taken, k >= def_split);
+    return member_fits (pending, k, taken,
+                        k >= def_split ? member_at::def : member_at::use);
   }
 
   bool member_fits (const std::vector<value_id> &pending, size_t k,
-                    hreg_set &taken, bool def_phase)
+                    hreg_set &taken, member_at at)
   {
     value_id m = pending[k];
     unsigned wd = w.fn.values[m].width;
@@ -335,7 +344,8 @@ struct walker
         std::vector<value_id> victims;
         if (!fits (m, h, allowed, forbid | taken))
           continue;
-        if (def_phase ? !def_available (m, h) : !evictable (m, h, victims))
+        if (at == member_at::def ? !def_available (m, h)
+                                 : !evictable (m, h, victims))
           continue;
         hreg_set span = work::span (h, wd);
         taken |= span;
@@ -521,7 +531,7 @@ struct walker
           {
             std::vector<value_id> victims;
             if (!fits (v, h, allowed, forbid)
-                || !evictable (v, h, victims, true))
+                || !evictable (v, h, victims, group_reads::read_ok))
               continue;
             double cost = 0;
             for (value_id o : victims)

@@ -62,6 +62,10 @@ op_of (const work &w, operand_kind k, value_id v)
   return o;
 }
 
+// Where a shared reload takes its value from: the def's register (just
+// after the def's store) or the cell.
+enum class shared_from { def, cell };
+
 struct rewriter
 {
   work &w;
@@ -105,15 +109,16 @@ struct rewriter
   }
 
   // Append to TO the definition of a shared reload of spilled V: a copy
-  // from V's register when AFTER_DEF (just after V's store), else a load;
-  // return the temp.
-  value_id shared (value_id v, bool after_def, std::vector<insn> &to,
+  // from V's register when FROM is from_def (just after V's store), else
+  // a load; return the temp.
+  value_id shared (value_id v, shared_from from, std::vector<insn> &to,
                    std::vector<winsn> &to_w)
   {
-    value_id t = temp_like (v, w.fn.values[v].file, after_def ? ".c" : ".r");
+    bool copy = from == shared_from::def;
+    value_id t = temp_like (v, w.fn.values[v].file, copy ? ".c" : ".r");
     w.wv[t].spill = spillability::spillable;
     w.wv[t].shared_reload = true;
-    if (after_def)
+    if (copy)
       add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, t),
                                          op_of (w, operand_kind::use, v) }),
            wrole::copy, no_cell, to, to_w);
@@ -495,7 +500,8 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                     uint32_t last = last_near (o.value, uint32_t (j));
                     if (t == no_value && last > j)
                       {
-                        t = R.shared (o.value, false, R.out, R.out_w);
+                        t = R.shared (o.value, shared_from::cell, R.out,
+                                      R.out_w);
                         block_temp.push_back ({ o.value, t, last });
                       }
                     // A shared reload serves several reads: its registers
@@ -556,8 +562,9 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                   // Later reads in the block take it from its register.
                   uint32_t last = last_near (v, uint32_t (j));
                   if (last > j)
-                    block_temp.push_back ({ v, R.shared (v, true, R.out,
-                                                         R.out_w), last });
+                    block_temp.push_back (
+                      { v, R.shared (v, shared_from::def, R.out, R.out_w),
+                        last });
                   continue;
                 }
               for (size_t k = 0; k < blk.succs.size (); ++k)
