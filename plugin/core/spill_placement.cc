@@ -368,14 +368,18 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           // Earlier rounds' stores (and their copies into the via_file) may
           // sit among those copies.  A copy of a value whose store is
           // still owed (an operand copy of a later instruction) must
-          // follow the store.
+          // follow the store.  A value defined by a copy out of an
+          // operand temp (a tied def's) waits for the copies out of the
+          // instruction's other temps too.
           if (!late.empty () && cw.role != wrole::store
               && !(cw.role == wrole::copy && cur.ops.size () == 2
                    && cur.ops[1].kind == operand_kind::use
                    && !is_new[cur.ops[1].value]
-                   && std::find (late_temps.begin (), late_temps.end (),
-                                 cur.ops[1].value)
-                        != late_temps.end ()))
+                   && (std::find (late_temps.begin (), late_temps.end (),
+                                  cur.ops[1].value)
+                         != late_temps.end ()
+                       || w.wv[cur.ops[1].value].origin
+                            == vorigin::constraint_temp)))
             flush_late ();
           // The def of a shared reload that is now spilled goes: its uses
           // reload from the cell.

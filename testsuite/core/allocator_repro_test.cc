@@ -622,3 +622,38 @@ block 5 preds=4 succs=2 depth=1 origin=1017
   phi v9 = v0
 )", 8402);
 }
+
+// Seed 19592 (2 GPRs): no register for .sv at block 2 insn 3.  The store
+// of memory-only v3, defined by the copy out of its tied def's temp, went
+// through a GPR right after that copy, while the temps of the GPR defs v4
+// (r4) and v5 (r3) still held both GPRs until their own copies out.
+TEST (AllocatorRepro, CrStoreAfterTiedCopyOutWaitsForOtherCopyOuts)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=104
+value v1 cr origin=106
+value v2 cr origin=111
+value v3 cr mem origin=113
+value v4 gpr origin=114
+value v5 gpr origin=115
+value v6 cr origin=128
+value v7 cr origin=146
+value v8 cr origin=154
+value v9 cr origin=155
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=5
+  insn def:v1 origin=6
+block 1 preds=0 succs=2 depth=1 origin=1003
+  insn def:v2 origin=8
+block 2 preds=1 succs=3 depth=1 origin=1004
+  insn use:v0 def:v3,tied=0 def:v4{r4} def:v5{r3} origin=11
+block 3 preds=2 succs=4 depth=2 origin=1010
+  phi v6 = v1
+block 4 preds=3 succs=5 depth=2 origin=1016
+  phi v7 = v6
+block 5 preds=4,5 succs=5 depth=1 origin=1019
+  phi v8 = v2 v9
+  phi v9 = v7 v8
+)", 19592);
+}
