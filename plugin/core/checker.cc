@@ -754,6 +754,15 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
                              + std::to_string (u) + " in "
                              + reg_name (locs[u].reg));
               }
+          if (op.earlyclobber && l.is_reg ())
+            for (unsigned j = 0; j < width_of (k); ++j)
+              if (l.reg + j < max_hard_regs && in.clobbers.test (l.reg + j))
+                {
+                  report (r, opw (k) + " is earlyclobber but its "
+                             + reg_name (l.reg) + " overlaps the clobbered "
+                             + reg_name (hreg (l.reg + j)));
+                  break;
+                }
         }
       else if (op.kind == operand_kind::def_hard)
         {

@@ -90,6 +90,14 @@ can_spill (const work &w, value_id v)
          && w.wv[v].origin != vorigin::dead;
 }
 
+// Whether values the group's instruction reads may be evicted
+// (walker::evictable).
+enum class group_reads { blocked, read_ok };
+
+// Where a group member needs its register (walker::member_fits): at U_j
+// with the uses, or at D_j with the defs.
+enum class member_at { use, def };
+
 struct walker
 {
   work &w;
@@ -103,10 +111,11 @@ struct walker
   // Values coloured at the current point (victims may not be among them).
   std::vector<value_id> here;
 
-  // For the block being walked: group_at[j] lists the unspillable values
-  // defined in the block that instruction j reads, and the unspillable
-  // earlyclobber defs of j (operand temps, reload temps: they all need
-  // distinct registers at j); read_at[v] is the first instruction after
+  // For the block being walked: group_at[j] lists the values defined in
+  // the block that instruction j reads first (operand temps, reload
+  // temps, shared reloads: spilled or not, j reads each in a register)
+  // and the earlyclobber defs of j, spillable or not: they all need
+  // distinct registers at j; read_at[v] is the first instruction after
   // its def that reads v, valid while def_stamp[v] is the block's stamp.
   std::vector<std::vector<value_id>> group_at;
   std::vector<uint32_t> read_at, def_stamp;
@@ -115,6 +124,17 @@ struct walker
   const insn *group_insn = nullptr;
   // The instruction whose defs are being coloured, or null (phis).
   const insn *cur_insn = nullptr;
+  // For the group being tested: the index of its instruction in the
+  // block, the index of its first def member (~0: none), the registers
+  // of the value being coloured if it keeps them at D_j, the registers
+  // chosen for the members.
+  size_t group_j = 0, cur_j = 0;
+  size_t def_split = ~size_t (0);
+  hreg_set head_keep;
+  std::vector<hreg> chosen;
+  // dying[j]: the values whose last use in the block is instruction j and
+  // that are not live out.
+  std::vector<std::vector<value_id>> dying;
   // Search budget of group_fits per round: the search is exponential in
   // the group size (a handful of operands), so it gives up rather than
   // slow down on pathological instructions.
@@ -215,9 +235,10 @@ struct walker
   }
 
   // Return true if V at H would only displace values that may be spilled
-  // for it and that instruction GROUP_INSN does not read; add them to
-  // VICTIMS.
-  bool evictable (value_id v, hreg h, std::vector<value_id> &victims) const
+  // for it and that instruction GROUP_INSN does not read (unless READS is
+  // read_ok); add them to VICTIMS.
+  bool evictable (value_id v, hreg h, std::vector<value_id> &victims,
+                  group_reads reads = group_reads::blocked) const
   {
     for (unsigned q = 0; q < w.fn.values[v].width; ++q)
       {
@@ -229,7 +250,7 @@ struct walker
         if (!can_spill (w, o) || spill_now[o]
             || std::find (here.begin (), here.end (), o) != here.end ())
           return false;
-        if (group_insn)
+        if (group_insn && reads == group_reads::blocked)
           for (const operand &x : group_insn->ops)
             if (x.kind == operand_kind::use && x.value == o)
               return false;
@@ -238,9 +259,50 @@ struct walker
     return true;
   }
 
+  // Return true if V (coloured, or a pending member of the group) keeps
+  // its register at D_j of the group's instruction j: a tied use's copy
+  // (its def takes the register over) or an earlyclobber def of j.
+  bool keeps_at_def (value_id v) const
+  {
+    if (w.wv[v].tie_def != no_value)
+      return true;
+    if (group_insn)
+      for (const operand &o : group_insn->ops)
+        if (o.kind == operand_kind::def && o.value == v && o.earlyclobber)
+          return true;
+    return false;
+  }
+
+  // Return true if def member M of the group may take H at D_j of the
+  // group's instruction GROUP_J: each occupant is a use of j that dies
+  // there (and does not hand its register to a tied def), or may be
+  // spilled for M (even if j reads it: its reload dies at j).
+  bool def_available (value_id m, hreg h) const
+  {
+    for (unsigned q = 0; q < w.fn.values[m].width; ++q)
+      {
+        value_id o = occ[h + q];
+        if (o == no_value)
+          continue;
+        const auto &d = dying[group_j];
+        if (std::find (d.begin (), d.end (), o) != d.end ()
+            && !keeps_at_def (o))
+          continue;
+        if (!can_spill (w, o) || spill_now[o]
+            || std::find (here.begin (), here.end (), o) != here.end ())
+          return false;
+      }
+    return true;
+  }
+
   // Return true if the values PENDING[K..] can take distinct registers
   // outside TAKEN, each on registers free here or held by values that
   // may be spilled for it and that instruction GROUP_INSN does not read.
+  // Members from DEF_SPLIT on are defs of the group's instruction j,
+  // written at D_j: they must be distinct among themselves and from the
+  // registers kept at D_j (HEAD_KEEP and keeps_at_def members), but may
+  // take the registers of uses that die at j.  CHOSEN records the
+  // members' registers.
   bool group_fits (const std::vector<value_id> &pending, size_t k,
                    hreg_set &taken)
   {
@@ -249,24 +311,83 @@ struct walker
     if (search_budget == 0)
       return true;  // Give up: do not constrain the choice.
     --search_budget;
+    if (k == def_split)
+      {
+        hreg_set at_def = head_keep;
+        for (size_t i = 0; i < k; ++i)
+          if (keeps_at_def (pending[i]))
+            at_def |= work::span (chosen[i], w.fn.values[pending[i]].width);
+        hreg_set saved = taken;
+        taken = at_def;
+        bool fine = member_fits (pending, k, taken, member_at::def);
+        taken = saved;
+        return fine;
+      }
+    return member_fits (pending, k, taken,
+                        k >= def_split ? member_at::def : member_at::use);
+  }
+
+  bool member_fits (const std::vector<value_id> &pending, size_t k,
+                    hreg_set &taken, member_at at)
+  {
     value_id m = pending[k];
     unsigned wd = w.fn.values[m].width;
     hreg_set allowed, forbid;
     limits (m, allowed, forbid);
+    // A spillable def of the group's instruction, spilled, lives there
+    // only: only the registers the instruction itself occupies count
+    // against it, not those of its whole live range.
+    if (can_spill (w, m))
+      insn_forbidden (m, forbid);
     for (hreg h : w.tgt.files[w.fn.values[m].file].regs)
       {
         std::vector<value_id> victims;
-        if (!fits (m, h, allowed, forbid | taken)
-            || !evictable (m, h, victims))
+        if (!fits (m, h, allowed, forbid | taken))
+          continue;
+        if (at == member_at::def ? !def_available (m, h)
+                                 : !evictable (m, h, victims))
           continue;
         hreg_set span = work::span (h, wd);
         taken |= span;
+        chosen[k] = h;
         bool fine = group_fits (pending, k + 1, taken);
         taken &= ~span;
         if (fine)
           return true;
       }
     return false;
+  }
+
+  // If M is a def of GROUP_INSN, set FORBID to the hard registers it may
+  // not have at the instruction: its def_hards and, for an earlyclobber
+  // M, its use_hards and clobbers.
+  void insn_forbidden (value_id m, hreg_set &forbid) const
+  {
+    bool def = false, ec = false;
+    for (const operand &o : group_insn->ops)
+      if (o.kind == operand_kind::def && o.value == m)
+        {
+          def = true;
+          ec |= o.earlyclobber;
+        }
+    if (!def)
+      return;
+    hreg_set f = ec ? group_insn->clobbers : hreg_set ();
+    for (const operand &o : group_insn->ops)
+      if (o.kind == operand_kind::def_hard
+          || (ec && o.kind == operand_kind::use_hard))
+        f |= work::span (o.reg, o.width);
+    forbid = f;
+  }
+
+  // Return true if V at H leaves the rest of its group, PENDING,
+  // satisfiable.
+  bool group_ok (value_id v, hreg h, const std::vector<value_id> &pending)
+  {
+    hreg_set taken = work::span (h, w.fn.values[v].width);
+    head_keep = keeps_at_def (v) ? taken : hreg_set ();
+    chosen.assign (pending.size (), no_hreg);
+    return group_fits (pending, 0, taken);
   }
 
   // The values that must find registers at the instruction that reads
@@ -279,29 +400,55 @@ struct walker
   {
     std::vector<value_id> p;
     group_insn = nullptr;
+    def_split = ~size_t (0);
     if (cur_insn)
       for (const operand &o : cur_insn->ops)
         if (o.kind == operand_kind::def && o.value == v)
           {
-            for (const operand &d : cur_insn->ops)
-              if (d.kind == operand_kind::def && d.value != v
-                  && d.tied_to == no_operand && !can_spill (w, d.value)
-                  && w.wv[d.value].reg == no_hreg)
-                p.push_back (d.value);
+            // An earlyclobber def is coloured while the uses still hold
+            // their registers: the other earlyclobber defs must fit now,
+            // the plain ones at D_j, where the uses that die here have
+            // let go.  Spillable defs count too: spilling a def leaves
+            // it its register at j.
+            for (int pass = 0; pass < 2; ++pass)
+              {
+                if (pass == 1 && o.earlyclobber)
+                  def_split = p.size ();
+                for (const operand &d : cur_insn->ops)
+                  if (d.kind == operand_kind::def && d.value != v
+                      && d.tied_to == no_operand
+                      && w.wv[d.value].reg == no_hreg
+                      && d.earlyclobber == (pass == 0))
+                    p.push_back (d.value);
+              }
             if (!p.empty ())
               {
                 group_insn = cur_insn;
+                group_j = cur_j;
                 return p;
               }
+            def_split = ~size_t (0);
             break;
           }
     if (can_spill (w, v) || def_stamp[v] != cur_stamp)
       return p;
-    for (value_id u : group_at[read_at[v]])
+    size_t j = read_at[v];
+    for (value_id u : group_at[j])
       if (u != v && w.wv[u].reg == no_hreg && !spill_now[u])
         p.push_back (u);
+    // The defs of j need registers at D_j, where the tied defs take
+    // their uses' registers; spillable ones too (a spilled def still
+    // has a register at its def).
+    def_split = p.size ();
+    for (const operand &d : cur_blk->insns[j].ops)
+      if (d.kind == operand_kind::def && d.tied_to == no_operand
+          && !d.earlyclobber && w.wv[d.value].reg == no_hreg)
+        p.push_back (d.value);
     if (!p.empty ())
-      group_insn = &cur_blk->insns[read_at[v]];
+      {
+        group_insn = &cur_blk->insns[j];
+        group_j = j;
+      }
     return p;
   }
 
@@ -353,8 +500,7 @@ struct walker
                 continue;
               if (pass == 0)
                 {
-                  hreg_set taken = work::span (h, x.width);
-                  if (!group_fits (pending, 0, taken))
+                  if (!group_ok (v, h, pending))
                     continue;
                 }
               best = h;
@@ -373,7 +519,10 @@ struct walker
         return true;
       }
     // No free register leaves room for the group: free one that does by
-    // spilling its occupants.
+    // spilling its occupants.  An occupant the group's instruction reads
+    // may go too: its reload, a fresh temp that may take any register it
+    // allows, then joins the group, and the occupants' registers count as
+    // free while the group's fit is tested.
     if (!pending.empty ())
       {
         double best_cost = -1;
@@ -381,15 +530,39 @@ struct walker
         for (hreg h : w.tgt.files[x.file].regs)
           {
             std::vector<value_id> victims;
-            if (!fits (v, h, allowed, forbid) || !evictable (v, h, victims))
+            if (!fits (v, h, allowed, forbid)
+                || !evictable (v, h, victims, group_reads::read_ok))
               continue;
             double cost = 0;
             for (value_id o : victims)
               cost += weight[o];
             if (best_cost >= 0 && cost >= best_cost)
               continue;
-            hreg_set taken = work::span (h, x.width);
-            if (!group_fits (pending, 0, taken))
+            std::vector<value_id> reloads;
+            const insn *gi = group_insn;
+            for (value_id o : victims)
+              if (gi)
+                for (const operand &y : gi->ops)
+                  if (y.kind == operand_kind::use && y.value == o)
+                    {
+                      reloads.push_back (o);
+                      break;
+                    }
+            // The reloads are read at j, with the other uses.
+            size_t split = def_split;
+            std::vector<value_id> with_reloads = pending;
+            size_t at = std::min (split, pending.size ());
+            with_reloads.insert (with_reloads.begin () + at, reloads.begin (),
+                                 reloads.end ());
+            if (split != ~size_t (0))
+              def_split = split + reloads.size ();
+            for (value_id o : victims)
+              release (o);
+            bool fine = group_ok (v, h, with_reloads);
+            def_split = split;
+            for (value_id o : victims)
+              occupy (o);
+            if (!fine)
               continue;
             best = h;
             best_cost = cost;
@@ -401,7 +574,20 @@ struct walker
             return false;
           }
       }
-    // The group cannot be kept satisfiable: any free register.
+    // The group cannot be kept satisfiable.  If V may be spilled and the
+    // group has a member that may not, spill V: an unspillable member
+    // left without a register is an error, while spilled V needs a
+    // register only at its def, often with a wider allowed set and
+    // fewer forbidden registers (spill placement).  Otherwise any free
+    // register.
+    if (!pending.empty () && can_spill (w, v) && !spill_now[v])
+      for (value_id m : pending)
+        if (!can_spill (w, m))
+          {
+            spill_now[v] = true;
+            newly.push_back (v);
+            return false;
+          }
     if (!pending.empty ())
       {
         pick_free (1);
@@ -526,7 +712,8 @@ struct walker
     // Backward pre-scan: the uses that die at each instruction and the
     // defs that are dead.
     size_t n = blk.insns.size ();
-    std::vector<std::vector<value_id>> dying (n), dead (n);
+    dying.assign (n, {});
+    std::vector<std::vector<value_id>> dead (n);
     for (value_id v : w.live.live_out[b])
       stamp[v] = st;
     for (size_t j = n; j-- > 0;)
@@ -552,15 +739,14 @@ struct walker
               && read_at[o.value] == ~0u)
             {
               read_at[o.value] = uint32_t (j);
-              if (!can_spill (w, o.value))
-                group_at[j].push_back (o.value);
+              group_at[j].push_back (o.value);
             }
         for (const operand &o : blk.insns[j].ops)
           if (o.kind == operand_kind::def)
             {
               def_stamp[o.value] = st;
               read_at[o.value] = ~0u;
-              if (o.earlyclobber && !can_spill (w, o.value))
+              if (o.earlyclobber)
                 group_at[j].push_back (o.value);
             }
       }
@@ -592,6 +778,7 @@ struct walker
         where = "block " + std::to_string (b) + " insn " + std::to_string (j);
         here.clear ();
         cur_insn = &i;
+        cur_j = j;
         std::vector<value_id> ec_defs, plain_defs;
         for (const operand &o : i.ops)
           if (o.kind == operand_kind::def && o.tied_to == no_operand)

@@ -186,7 +186,8 @@ struct operand
   operand_index tied_to = no_operand;
 
   // For def: written before the instruction's uses are read, so it may
-  // not share a register with any use of this instruction.
+  // not share a register with any use of this instruction, nor with the
+  // instruction's clobbers.
   bool earlyclobber = false;
 };
 
@@ -211,7 +212,10 @@ struct insn
   // Hard registers this instruction destroys (a call's call-clobbered
   // registers, an asm's clobber list).  A value live across the
   // instruction (live before and after it, not defined by it) may not be
-  // in one of them.  Defs of the instruction may use them.
+  // in one of them.  Defs of the instruction may use them, except
+  // earlyclobber ones: those are written before the uses are read, so
+  // possibly before the clobbers strike (GCC likewise never gives an
+  // earlyclobber output or a scratch a register the insn clobbers).
   hreg_set clobbers;
 
   // Every value live across this instruction must be in memory

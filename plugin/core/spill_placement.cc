@@ -62,6 +62,10 @@ op_of (const work &w, operand_kind k, value_id v)
   return o;
 }
 
+// Where a shared reload takes its value from: the def's register (just
+// after the def's store) or the cell.
+enum class shared_from { def, cell };
+
 struct rewriter
 {
   work &w;
@@ -94,21 +98,29 @@ struct rewriter
     x.name += suffix;
     value_id t = w.add_value (x, vorigin::reload_temp,
                               spillability::unspillable);
-    // A reload of a shared reload carries the value the cell holds.
-    w.wv[t].carries = w.wv[v].shared_reload ? w.wv[v].carries : v;
+    w.wv[t].carries = held (v);
     return t;
   }
 
+  // The value whose memory copy a reload of V loads: V, or for a shared
+  // reload the value the cell holds (stack slot sharing follows a cell's
+  // reloads to that value's def).
+  value_id held (value_id v) const
+  {
+    return w.wv[v].shared_reload ? w.wv[v].carries : v;
+  }
+
   // Append to TO the definition of a shared reload of spilled V: a copy
-  // from V's register when AFTER_DEF (just after V's store), else a load;
-  // return the temp.
-  value_id shared (value_id v, bool after_def, std::vector<insn> &to,
+  // from V's register when FROM is from_def (just after V's store), else
+  // a load; return the temp.
+  value_id shared (value_id v, shared_from from, std::vector<insn> &to,
                    std::vector<winsn> &to_w)
   {
-    value_id t = temp_like (v, w.fn.values[v].file, after_def ? ".c" : ".r");
+    bool copy = from == shared_from::def;
+    value_id t = temp_like (v, w.fn.values[v].file, copy ? ".c" : ".r");
     w.wv[t].spill = spillability::spillable;
     w.wv[t].shared_reload = true;
-    if (after_def)
+    if (copy)
       add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, t),
                                          op_of (w, operand_kind::use, v) }),
            wrole::copy, no_cell, to, to_w);
@@ -121,15 +133,25 @@ struct rewriter
   // Append the reload of V into a fresh temp to TO; return the temp.
   value_id reload (value_id v, std::vector<insn> &to, std::vector<winsn> &to_w)
   {
+    value_id t = temp_like (v, w.fn.values[v].file, ".r");
+    reload_into (v, t, to, to_w);
+    return t;
+  }
+
+  // Append the reload of V into T (a value of V's file and width) to TO.
+  void reload_into (value_id v, value_id t, std::vector<insn> &to,
+                    std::vector<winsn> &to_w)
+  {
     const reg_file &rf = w.tgt.files[w.fn.values[v].file];
     cell_id c = w.wv[v].cell;
-    value_id t = temp_like (v, w.fn.values[v].file, ".r");
+    // Stack slot sharing finds a cell's reloads through `carries`.
+    w.wv[t].carries = held (v);
     if (rf.memory_direct)
       {
         add (make_insn (insn_kind::normal,
                         { op_of (w, operand_kind::def, t) }),
              wrole::load, c, to, to_w);
-        return t;
+        return;
       }
     value_id g = temp_like (v, rf.via_file, ".rv");
     add (make_insn (insn_kind::normal, { op_of (w, operand_kind::def, g) }),
@@ -137,7 +159,6 @@ struct rewriter
     add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, t),
                                        op_of (w, operand_kind::use, g) }),
          wrole::copy, no_cell, to, to_w);
-    return t;
   }
 
   // Append the store of V to TO.
@@ -199,6 +220,41 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
         ++w.stats.spilled;
     }
 
+  // A spilled input value needs a register only at its def (its uses get
+  // reload temps with their own sets): it may have any register its def
+  // operand and the input value accept again, rather than the set
+  // constraint lifting narrowed it to for its uses (which might leave
+  // the def, say next to pre-coloured argument registers, none).
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      block_id ib = w.wb[b].in_block;
+      if (ib == no_block)
+        continue;
+      for (size_t j = 0; j < w.fn.blocks[b].insns.size (); ++j)
+        {
+          const winsn &x = w.wb[b].insns[j];
+          if (x.role != wrole::input)
+            continue;
+          const insn &i = w.fn.blocks[b].insns[j];
+          const insn &in = w.in.blocks[ib].insns[x.in_insn];
+          for (size_t k = 0; k < i.ops.size () && k < in.ops.size (); ++k)
+            {
+              const operand &o = i.ops[k];
+              // (A tied def keeps the set its tie needs.)
+              if (o.kind != operand_kind::def || !is_new[o.value]
+                  || o.tied_to != no_operand
+                  || w.wv[o.value].origin != vorigin::input
+                  || in.ops[k].value != o.value)
+                continue;
+              hreg_set a = in.ops[k].allowed & w.in.values[o.value].allowed
+                           & w.starts (w.fn.values[o.value].file,
+                                       w.fn.values[o.value].width);
+              if (a.any ())
+                w.fn.values[o.value].allowed = a;
+            }
+        }
+    }
+
   // Stores owed to the out-edges of blocks whose terminator defines a
   // newly spilled value: edge block -> instructions to prepend.
   std::vector<std::pair<block_id, value_id>> edge_stores;
@@ -215,6 +271,17 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       if (!touched)
         continue;
       rewriter R (w);
+      // Stores through another file (CR, CTR, LR via a GPR) of the defs
+      // of an instruction wait until the copies out of the temps it
+      // defined (constraint lifting's copy-outs) have freed their
+      // registers: the via_file register they need may be one of them.
+      std::vector<value_id> late, late_temps;
+      auto flush_late = [&] () {
+        for (value_id v : late)
+          R.store (v, R.out, R.out_w);
+        late.clear ();
+        late_temps.clear ();
+      };
       // Reads close together share one reload: reads[v] lists the
       // instructions that read newly spilled v here; block_temp holds
       // (v, shared reload, last instruction it serves).  Only for files
@@ -259,10 +326,63 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               if (!found)
                 reads.push_back ({ o.value, { q } });
             }
+      // Reloads through another file (CR, CTR, LR via a GPR) need a
+      // register of that file for an instant: append EARLY to R.out, but
+      // before the run of copies and loads at its end into temps in
+      // NEEDED (the temps the instruction being reloaded for reads), or
+      // that a later copy of the run reads (an earlier reload through
+      // another file into an operand temp), which could fill that file.
+      auto hoist = [&] (const std::vector<insn> &early,
+                        const std::vector<winsn> &early_w,
+                        std::vector<value_id> needed) {
+        size_t at = R.out.size ();
+        while (at > 0)
+          {
+            const insn &p = R.out[at - 1];
+            wrole r = R.out_w[at - 1].role;
+            if ((r != wrole::copy && r != wrole::load) || p.ops.empty ()
+                || p.ops[0].kind != operand_kind::def)
+              break;
+            value_id t = p.ops[0].value;
+            vorigin o = w.wv[t].origin;
+            if (o != vorigin::constraint_temp && o != vorigin::reload_temp)
+              break;
+            // A shared reload copied from its value's def: before the
+            // copy the spilled def still holds its register.
+            if (r == wrole::copy && w.wv[t].shared_reload)
+              break;
+            if (std::find (needed.begin (), needed.end (), t)
+                == needed.end ())
+              break;
+            for (const operand &x : p.ops)
+              if (x.kind == operand_kind::use)
+                needed.push_back (x.value);
+            --at;
+          }
+        R.out.insert (R.out.begin () + at, early.begin (), early.end ());
+        R.out_w.insert (R.out_w.begin () + at, early_w.begin (),
+                        early_w.end ());
+      };
       for (size_t j = 0; j < blk.insns.size (); ++j)
         {
           insn cur = blk.insns[j];
           winsn cw = w.wb[b].insns[j];
+          // Earlier rounds' stores (and their copies into the via_file) may
+          // sit among those copies.  A copy of a value whose store is
+          // still owed (an operand copy of a later instruction) must
+          // follow the store.  A value defined by a copy out of an
+          // operand temp (a tied def's) waits for the copies out of the
+          // instruction's other temps too.
+          if (!late.empty () && cw.role != wrole::store
+              && !(cw.role == wrole::copy && cur.ops.size () == 2
+                   && cur.ops[1].kind == operand_kind::use
+                   && !is_new[cur.ops[1].value]
+                   && (std::find (late_temps.begin (), late_temps.end (),
+                                  cur.ops[1].value)
+                         != late_temps.end ()
+                       || w.wv[cur.ops[1].value].origin
+                            == vorigin::constraint_temp)))
+            flush_late ();
           // The def of a shared reload that is now spilled goes: its uses
           // reload from the cell.
           if ((cw.role == wrole::copy || cw.role == wrole::load)
@@ -295,69 +415,135 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                   continue;
                 }
             }
+          // A copy into an operand temp (constraint lifting) or a reload
+          // temp from a newly spilled value of the same file reloads
+          // straight into the temp: a separate reload temp would need a
+          // register of its own while the copy's destination is chosen,
+          // and the operand's single-register class may be exactly the
+          // one it took.
+          if (cw.role == wrole::copy && cur.ops.size () == 2
+              && cur.ops[0].kind == operand_kind::def
+              && cur.ops[1].kind == operand_kind::use
+              && is_new[cur.ops[1].value] && !w.wv[cur.ops[0].value].spilled
+              && w.wv[cur.ops[0].value].spill == spillability::unspillable
+              && w.fn.values[cur.ops[0].value].file
+                   == w.fn.values[cur.ops[1].value].file
+              && w.fn.values[cur.ops[0].value].width
+                   == w.fn.values[cur.ops[1].value].width)
+            {
+              value_id u = cur.ops[1].value, t = cur.ops[0].value;
+              if (w.tgt.files[w.fn.values[u].file].memory_direct)
+                {
+                  R.reload_into (u, t, R.out, R.out_w);
+                  continue;
+                }
+              // Through another file: before the operand copies and
+              // loads of the instruction that reads T.
+              std::vector<insn> early;
+              std::vector<winsn> early_w;
+              R.reload_into (u, t, early, early_w);
+              std::vector<value_id> needed;
+              for (size_t q = j + 1; q < blk.insns.size () && needed.empty ();
+                   ++q)
+                for (const operand &x : blk.insns[q].ops)
+                  if (x.kind == operand_kind::use && x.value == t)
+                    {
+                      for (const operand &y : blk.insns[q].ops)
+                        if (y.kind == operand_kind::use)
+                          needed.push_back (y.value);
+                      break;
+                    }
+              hoist (early, early_w, needed);
+              continue;
+            }
           std::vector<std::pair<value_id, value_id>> temps;
-          // Reloads through another file (CR, CTR, LR via a GPR) need a
-          // register of that file for an instant: they go first, before
-          // the copies constraint lifting made into this instruction's
-          // operand temps, which may fill that file.
+          // Reloads through another file go first (hoist).
           std::vector<insn> early;
           std::vector<winsn> early_w;
+          // A reload temp serves this instruction alone: it may take any
+          // register the instruction's own operands accept (and the input
+          // value allows), not only the spilled value's `allowed`, which
+          // constraint lifting may have narrowed for other instructions
+          // (a pair narrowed to r4:r5 or r5:r6 here read together with a
+          // use in r5).
+          auto reload_set = [&] (value_id v) {
+            const value &x = w.fn.values[v];
+            hreg_set a = w.starts (x.file, x.width);
+            block_id ib = w.wb[b].in_block;
+            bool input = cw.role == wrole::input && ib != no_block;
+            for (size_t k = 0; k < cur.ops.size (); ++k)
+              {
+                if (cur.ops[k].kind != operand_kind::use
+                    || cur.ops[k].value != v)
+                  continue;
+                const operand *io
+                  = input ? &w.in.blocks[ib].insns[cw.in_insn].ops[k]
+                          : nullptr;
+                if (io && io->kind == operand_kind::use
+                    && io->value < w.in.values.size ()
+                    && w.in.values[io->value].file == x.file
+                    && w.in.values[io->value].width == x.width)
+                  a &= io->allowed & w.in.values[io->value].allowed;
+                else
+                  a &= x.allowed;
+              }
+            return a.none () ? x.allowed : a;
+          };
           for (operand &o : cur.ops)
             if (o.kind == operand_kind::use && is_new[o.value])
               {
                 value_id t = no_value;
                 for (auto [v, x] : temps)
-                  if (v == o.value)
+                  if (v == o.value
+                      && (!w.wv[x].shared_reload
+                          || (w.fn.values[x].allowed & o.allowed).any ()))
                     t = x;
+                if (t != no_value && w.wv[t].shared_reload)
+                  w.fn.values[t].allowed &= o.allowed;
                 if (t == no_value && may_share (o.value))
                   {
                     t = temp_of (o.value, uint32_t (j));
                     uint32_t last = last_near (o.value, uint32_t (j));
                     if (t == no_value && last > j)
                       {
-                        t = R.shared (o.value, false, R.out, R.out_w);
+                        t = R.shared (o.value, shared_from::cell, R.out,
+                                      R.out_w);
                         block_temp.push_back ({ o.value, t, last });
                       }
+                    // A shared reload serves several reads: its registers
+                    // are those every read it serves accepts (the spilled
+                    // value's own `allowed` may be wider again).
                     if (t != no_value)
-                      temps.push_back ({ o.value, t });
+                      {
+                        hreg_set a = w.fn.values[t].allowed & o.allowed;
+                        if (a.none ())
+                          t = no_value;
+                        else
+                          {
+                            w.fn.values[t].allowed = a;
+                            temps.push_back ({ o.value, t });
+                          }
+                      }
                   }
                 if (t == no_value)
                   {
                     bool via = !w.tgt.files[w.fn.values[o.value].file]
                                   .memory_direct;
+                    hreg_set a = reload_set (o.value);
                     t = via ? R.reload (o.value, early, early_w)
                             : R.reload (o.value, R.out, R.out_w);
+                    w.fn.values[t].allowed = a;
                     temps.push_back ({ o.value, t });
                   }
                 o.value = t;
               }
           if (!early.empty ())
             {
-              // The run of copies and loads just before this instruction
-              // into temps that only it reads.
-              size_t at = R.out.size ();
-              while (at > 0)
-                {
-                  const insn &p = R.out[at - 1];
-                  wrole r = R.out_w[at - 1].role;
-                  if ((r != wrole::copy && r != wrole::load) || p.ops.empty ()
-                      || p.ops[0].kind != operand_kind::def)
-                    break;
-                  value_id t = p.ops[0].value;
-                  vorigin o = w.wv[t].origin;
-                  if (o != vorigin::constraint_temp
-                      && o != vorigin::reload_temp)
-                    break;
-                  bool read = false;
-                  for (const operand &x : cur.ops)
-                    read |= x.kind == operand_kind::use && x.value == t;
-                  if (!read)
-                    break;
-                  --at;
-                }
-              R.out.insert (R.out.begin () + at, early.begin (), early.end ());
-              R.out_w.insert (R.out_w.begin () + at, early_w.begin (),
-                              early_w.end ());
+              std::vector<value_id> needed;
+              for (const operand &x : cur.ops)
+                if (x.kind == operand_kind::use)
+                  needed.push_back (x.value);
+              hoist (early, early_w, needed);
             }
           std::vector<value_id> stores;
           for (const operand &o : cur.ops)
@@ -368,14 +554,23 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           R.out_w.push_back (cw);
           for (value_id v : stores)
             {
+              if (!term && !w.tgt.files[w.fn.values[v].file].memory_direct)
+                {
+                  late.push_back (v);
+                  for (const operand &o : cur.ops)
+                    if (o.kind == operand_kind::def)
+                      late_temps.push_back (o.value);
+                  continue;
+                }
               if (!term)
                 {
                   R.store (v, R.out, R.out_w);
                   // Later reads in the block take it from its register.
                   uint32_t last = last_near (v, uint32_t (j));
                   if (last > j)
-                    block_temp.push_back ({ v, R.shared (v, true, R.out,
-                                                         R.out_w), last });
+                    block_temp.push_back (
+                      { v, R.shared (v, shared_from::def, R.out, R.out_w),
+                        last });
                   continue;
                 }
               for (size_t k = 0; k < blk.succs.size (); ++k)
@@ -389,6 +584,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                 }
             }
         }
+      flush_late ();
       blk.insns = std::move (R.out);
       w.wb[b].insns = std::move (R.out_w);
     }

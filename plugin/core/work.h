@@ -126,8 +126,11 @@ struct wvalue
   bool spilled = false;
   cell_id cell = no_cell;
 
-  // For reload temps: the spilled value they carry (for dumps and stack
-  // slot lifetimes).
+  // For reload temps, and operand temps loaded straight from memory: the
+  // spilled value they carry (stack slot sharing finds a cell's reloads
+  // through it and follows them back to that value's def; dumps).  A
+  // reload of a shared reload carries the value the cell holds, never
+  // the shared reload.
   value_id carries = no_value;
   // A shared reload (spill_placement.cc): a spillable reload temp that
   // serves the reads of its spilled value by instructions of one block

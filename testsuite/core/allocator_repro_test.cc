@@ -225,3 +225,435 @@ block 5 preds=4 succs= depth=0 origin=1019
   copy def_hard:r3 use:v5 origin=53
 )", 409);
 }
+
+// Seed 982 (all features, 3 CR fields): no register for ' at block 0
+// insn 12.  v1 is read twice, once through a copy into cr1; once v1 was
+// spilled, its reload for that copy held cr0 while the other reload of v1
+// (cr0 or cr1) had to be coloured, leaving cr1 taken.  The copy now
+// reloads straight into the operand temp, and v0, which the instruction
+// reads, may be spilled to make room for the group.
+TEST (AllocatorRepro, ReloadIntoOperandTemp)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=102
+value v1 cr origin=103
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=2
+  insn def:v1{cr0,cr1} origin=3
+  insn use:v0 use:v1{cr1} use:v1 origin=8
+block 1 preds=0 succs= depth=0 origin=1021
+)", 982);
+}
+
+// Seed 123 (all features, 2 CR fields): no register for ' at block 2
+// insn 4.  The reload of v0 for the copy into cr1 and the reload of v2
+// for the instruction both needed a CR field before the copy.
+TEST (AllocatorRepro, TwoCrReloadsAndSingleRegisterCopy)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=101
+value v1 cr origin=111
+value v2 cr origin=115
+value v3 cr origin=122
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=2
+  insn def:v1 origin=17
+  insn def:v2 origin=19
+block 1 preds=0 succs=2 depth=1 origin=1002
+  phi v3 = v1
+block 2 preds=1 succs=3 depth=0 origin=1009
+  insn use:v2 use:v0{cr1} origin=41
+block 3 preds=2 succs= depth=0 origin=1027
+)", 123);
+}
+
+// Seed 1798 (2 GPRs): no register for ' at block 0 insn 2.  The copy of
+// the tied use took r4, which its def then kept, and the other def wants
+// r4: the group of an instruction now includes its unspillable defs,
+// which may reuse the registers of uses dying there but not those of
+// tied uses.
+TEST (AllocatorRepro, TiedDefAndSingleRegisterDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=102
+value v1 gpr origin=105
+value v2 gpr origin=106
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=3
+  insn use:v0 def:v1{r4} def:v2,tied=0 origin=4
+  insn use:v0 origin=5
+block 1 preds=0 succs= depth=0 origin=1023
+)", 1798);
+}
+
+// Seed 992 (2 GPRs): no register for ' at block 1 insn 0.  The
+// earlyclobber def took r3, which the other def needs at D_j; v0's
+// reload dies at the instruction, so r3 is free for the def there.
+TEST (AllocatorRepro, EarlyclobberAndSingleRegisterDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=103
+value v1 gpr origin=151
+value v2 gpr origin=153
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=3
+block 1 preds=0,1 succs=1 depth=1 origin=1017
+  insn use:v0 def:v1,ec def:v2{r3} origin=45
+)", 992);
+}
+
+// Seed 1240 (2 GPRs, 1 CR field): no register for .sv at block 1 insn 1.
+// The store of the spilled CR def needs a GPR, and both were held by the
+// instruction's other defs until the copy out of its operand temp: such
+// stores now follow the copies out.
+TEST (AllocatorRepro, CrStoreAfterOperandCopyOut)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=100
+value v1 cr origin=107
+value v2 gpr origin=108
+value v3 gpr origin=109
+value v4 gpr w=2 origin=111
+value v5 gpr origin=115
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=1
+block 1 preds=0 succs=2 depth=1 origin=1004
+  insn def:v1 def:v2 def:v3{r4} origin=8
+block 2 preds=1 succs=3 depth=1 origin=1005
+  insn use:v0 def:v4 origin=11
+block 3 preds=2 succs=4 depth=1 origin=1006
+  phi v5 = v2
+block 4 preds=3 succs=5 depth=1 origin=1007
+  insn use:v1 origin=17
+block 5 preds=4 succs= depth=0 origin=1016
+)", 1240);
+}
+
+// Seed 407 (6 GPRs): no register for .r at block 3 insn 1.  Constraint
+// lifting narrowed the pair v0 to r4:r5 or r5:r6 for other uses; here it
+// is read together with a use in r5.  A reload temp now takes the sets of
+// the instruction's own operands.
+TEST (AllocatorRepro, ReloadWiderThanNarrowedValue)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr w=2 origin=100
+value v1 gpr origin=101
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=1
+  insn def:v1 origin=2
+  insn use:v0{r3-r5} origin=3
+block 1 preds=0 succs=2,3 depth=0 origin=1009
+block 2 preds=1 succs=4 depth=0 origin=1010
+  insn use:v0{r4,r5,r30} origin=30
+block 3 preds=1 succs=4 depth=0 origin=1015
+  insn use:v0 use:v1{r5} origin=50
+block 4 preds=2,3 succs=5 depth=0 origin=1020
+block 5 preds=4 succs= depth=0 origin=1027
+)", 407);
+}
+
+// Seed 3103 (5 GPRs): no register for  at block 0 insn 0.  Its two uses
+// narrowed v0 to r4 or r5, which hold incoming arguments at its def;
+// once spilled, v0 needs a register only at its def, and gets the def
+// operand's set back.
+TEST (AllocatorRepro, SpilledValueDefNextToArguments)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr origin=101
+value v2 gpr origin=102
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  copy def:v1 use_hard:r4 origin=2
+  copy def:v2 use_hard:r5 origin=3
+  insn use:v0{r3-r5} origin=6
+block 1 preds=0,2 succs=2 depth=1 origin=1004
+block 2 preds=1 succs=1 depth=3 origin=1009
+  insn use:v0{r4,r5,r30,r31} origin=43
+)", 3103);
+}
+
+// Seed 837 (2 GPRs): no register for .rv at block 0 insn 5.  The CR
+// reload of v0 for the use at origin 9 went before the copy of v1's
+// shared reload out of v1's register (r3:r4, just after v1's store),
+// where v1 still held both GPRs and the via-file temp had none; after
+// the copy, the shared reload is spillable and can make room.
+TEST (AllocatorRepro, CrReloadAfterSharedReloadCopy)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr allowed={cr0-cr2,cr6} origin=104
+value v1 gpr w=2 origin=105
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=6
+  insn def:v1 origin=8
+  insn use:v0 use:v1 origin=9
+block 1 preds=0 succs=2 depth=0 origin=1002
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=13
+block 2 preds=1 succs=3 depth=0 origin=1008
+  insn use:v1 origin=30
+block 3 preds=2 succs=4 depth=1 origin=1013
+  insn use:v0{cr2} term origin=45
+block 4 preds=3 succs=5 depth=1 origin=1016
+  insn use:v0 origin=48
+block 5 preds=4 succs= depth=0 origin=1027
+)", 837);
+}
+
+// Seed 1000 (10 GPRs): checker: block 2 insn 0 (origin 11) reads r3
+// which holds nothing known, expected v0.  v0's shared reload in block 2
+// was spilled and its reads got reloads of their own, which recorded the
+// shared reload rather than v0 as the value they carry.  Stack slot
+// sharing then saw v0's cell live only from the shared reload's block
+// to block 2, not from v0's store around the loop, and gave it the slot
+// of v8's cell, which block 3 writes.
+TEST (AllocatorRepro, ReloadOfSpilledSharedReloadKeepsCellLive)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr origin=102
+value v2 gpr origin=103
+value v3 gpr origin=105
+value v4 gpr allowed={r3-r5,r7,r28} mem origin=106
+value v5 gpr origin=107
+value v6 gpr origin=108
+value v7 gpr origin=109
+value v8 gpr origin=118
+value v9 gpr origin=119
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  insn def:v1 origin=4
+  insn def:v2 origin=5
+  insn def:v3 origin=6
+  insn def:v4 origin=7
+block 1 preds=0,5 succs=2,3 depth=1 origin=1002
+  phi v5 = v1 v6
+  phi v6 = v3 v7
+  phi v7 = v2 v5
+block 2 preds=1 succs=5 depth=1 origin=1003
+  insn use:v0 origin=11
+  copy def_hard:r4 use:v4 origin=13
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=14
+  copy def_hard:r3 use:v4 origin=16
+  copy def_hard:r4 use:v0 origin=17
+block 3 preds=1 succs=4 depth=1 origin=1005
+  insn def:v8 origin=24
+block 4 preds=3* succs=5 depth=1 origin=1007
+  phi v9 = v8
+block 5 preds=2,4 succs=1 depth=1 origin=1008
+)", 1000);
+}
+
+// Seed 3323 (2 CR fields): no register for ' at block 3 insn 2.  The
+// reload of v0 took cr0, leaving the spillable earlyclobber def v1 only
+// cr1, which the def temp of v2 (cr1 only) needs at D_j.  A def of the
+// instruction needs its register there even when spillable, so the
+// reload's group includes it: v0's reload takes cr1, v1 cr0.
+TEST (AllocatorRepro, ReloadLeavesRoomForSpillableEarlyclobberDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=124
+value v1 cr origin=163
+value v2 cr origin=165
+block 0 preds= succs=1 depth=0 origin=1001
+block 1 preds=0 succs=2 depth=0 origin=1005
+  insn def:v0 origin=35
+block 2 preds=1,3 succs=3 depth=2 origin=1017
+block 3 preds=2 succs=2 depth=2 origin=1018
+  insn use:v0 def:v1,ec def:v2{cr1} origin=87
+)", 3323);
+}
+
+// Seed 2387 (2 GPRs): no register for .rv at block 2 insn 2.  The
+// operand copies of the instruction at origin 68 became loads straight
+// into their temps (r3, r4); the copy of CR v1 into its operand temp
+// became a load through a GPR placed after them, when both GPRs were
+// taken.  It goes before the run of the instruction's operand loads.
+TEST (AllocatorRepro, CrReloadIntoOperandTempBeforeGprLoads)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 cr origin=102
+value v2 cr origin=104
+value v3 gpr origin=151
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  insn def:v1 origin=3
+  insn def:v2{cr1} origin=4
+block 1 preds=0 succs=2 depth=0 origin=1013
+  insn def:v3 origin=51
+block 2 preds=1,2 succs=2 depth=2 origin=1018
+  insn use:v3{r3} use:v0{r4} use:v1{cr0} origin=68
+)", 2387);
+}
+
+// Seed 3694 (7 GPRs): no register for ' at block 0 insn 0.  v1, an
+// earlyclobber def live across a call, may only have r28 there, the one
+// register v0's def temp needs.  v1 is spilled instead of breaking the
+// group: then it needs a register only at its def, any of r4-r6, r28.
+TEST (AllocatorRepro, EarlyclobberAcrossCallAndSingleRegisterDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=105
+value v1 gpr allowed={r4-r6,r28} origin=106
+value v2 gpr origin=162
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0{r28} def:v1,ec origin=5
+block 1 preds=0 succs=2 depth=0 origin=1008
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=33
+block 2 preds=1 succs=3 depth=0 origin=1016
+  phi v2 = v1
+block 3 preds=2 succs= depth=0 origin=1022
+)", 3694);
+}
+
+// Seed 8402 (3 GPRs), once reduced to: no register for ' at block 1
+// insn 1.  v6, a def of the instruction at origin 9, lives across a call,
+// so its live range forbids r3 and r4; counted with that set in the
+// operand group, it made the group unsatisfiable and the tie copy of v3
+// took r4, the one register v4's operand temp may have.  Spilled, v6
+// needs a register only at the instruction: a spillable def member
+// counts only the registers the instruction itself occupies.
+TEST (AllocatorRepro, SpillableDefMemberCountsItsInstructionOnly)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr w=2 origin=104
+value v2 gpr origin=105
+value v3 gpr origin=106
+value v4 gpr origin=107
+value v5 gpr origin=109
+value v6 gpr origin=110
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  insn def:v1 origin=4
+  insn def:v2{r30} origin=5
+  insn def:v3 def:v4 origin=6
+block 1 preds=0 succs=2 depth=0 origin=1002
+  insn use:v4{r4} use:v3 def:v5{r4,r30},tied=1 def:v6 origin=9
+block 2 preds=1 succs=3 depth=0 origin=1004
+  insn use:v0 origin=12
+block 3 preds=2 succs=4 depth=1 origin=1011
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=28
+block 4 preds=3 succs=5 depth=1 origin=1012
+  insn use:v6 origin=36
+block 5 preds=4 succs= depth=0 origin=1024
+  insn use:v1 use:v2 origin=70
+)", 8402);
+}
+
+// Seed 5244 (7 GPRs): no register for  at block 3 insn 3.  The
+// four-register def v7 can only start at r3 (r3-r6); the copy of the tied
+// use v3 took one of r3-r6 because the group test counted those as
+// blocked by v2, which the instruction reads, though v2 can be spilled
+// (its reload dies at the instruction).  Then v8, tied, sat in v7's way.
+TEST (AllocatorRepro, TieCopyLeavesRoomForWideDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=104
+value v1 gpr origin=111
+value v2 gpr origin=115
+value v3 gpr origin=118
+value v4 gpr origin=122
+value v5 gpr origin=123
+value v6 gpr origin=124
+value v7 gpr w=4 origin=125
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=5
+block 1 preds=0 succs=2 depth=0 origin=1002
+  insn def:v1 origin=12
+block 2 preds=1 succs=3 depth=1 origin=1004
+  phi v2 = v0
+  insn def:v3 origin=16
+block 3 preds=2,3 succs=3 depth=1 origin=1006
+  phi v4 = v1 v5
+  phi v5 = v2 v4
+  insn use:v2 use:v5 use:v3 def:v6,tied=2 def:v7 origin=20
+)", 5244);
+}
+
+// Seed 8402 (3 GPRs): no register for ' at block 3 insn 2.  At origin
+// 41, the reload of v5, v2's shared reload (r3 or r4) and the
+// earlyclobber def v6 need three registers, and v7's def temp needs r30
+// next to v6: only the reload of v5 may have r30.  The shared reload,
+// spillable, was left out of the reload's group, which then took r3.
+TEST (AllocatorRepro, ReloadLeavesRoomForSharedReload)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=105
+value v1 gpr origin=107
+value v2 gpr origin=109
+value v3 gpr origin=129
+value v4 gpr origin=130
+value v5 gpr origin=135
+value v6 gpr origin=141
+value v7 gpr origin=142
+value v8 gpr origin=144
+value v9 gpr origin=158
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=5
+  insn def:v1 origin=6
+block 1 preds=0 succs=2 depth=0 origin=1002
+  insn def:v2 origin=9
+block 2 preds=1,5 succs=3 depth=1 origin=1011
+  phi v3 = v1 v5
+  phi v4 = v0 v9
+  insn def:v5 origin=32
+block 3 preds=2 succs=4 depth=1 origin=1014
+  insn use:v5 use:v2{r3,r4} def:v6,ec def:v7{r30} origin=41
+  insn use:v2{r30} def:v8,ec origin=43
+block 4 preds=3 succs=5 depth=1 origin=1016
+  insn use:v4 origin=50
+block 5 preds=4 succs=2 depth=1 origin=1017
+  phi v9 = v0
+)", 8402);
+}
+
+// Seed 19592 (2 GPRs): no register for .sv at block 2 insn 3.  The store
+// of memory-only v3, defined by the copy out of its tied def's temp, went
+// through a GPR right after that copy, while the temps of the GPR defs v4
+// (r4) and v5 (r3) still held both GPRs until their own copies out.
+TEST (AllocatorRepro, CrStoreAfterTiedCopyOutWaitsForOtherCopyOuts)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=104
+value v1 cr origin=106
+value v2 cr origin=111
+value v3 cr mem origin=113
+value v4 gpr origin=114
+value v5 gpr origin=115
+value v6 cr origin=128
+value v7 cr origin=146
+value v8 cr origin=154
+value v9 cr origin=155
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=5
+  insn def:v1 origin=6
+block 1 preds=0 succs=2 depth=1 origin=1003
+  insn def:v2 origin=8
+block 2 preds=1 succs=3 depth=1 origin=1004
+  insn use:v0 def:v3,tied=0 def:v4{r4} def:v5{r3} origin=11
+block 3 preds=2 succs=4 depth=2 origin=1010
+  phi v6 = v1
+block 4 preds=3 succs=5 depth=2 origin=1016
+  phi v7 = v6
+block 5 preds=4,5 succs=5 depth=1 origin=1019
+  phi v8 = v2 v9
+  phi v9 = v7 v8
+)", 19592);
+}

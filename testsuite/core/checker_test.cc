@@ -149,6 +149,35 @@ block 0
   EXPECT_TRUE (has (check_allocation (f, t, d), "overlaps def operand 2"));
 }
 
+// An earlyclobber def may be written before the clobbers strike: it may
+// not sit in a register its instruction clobbers; a plain def may.
+TEST (Checker, EarlyclobberInClobber)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (R"(
+function f
+value v0 gpr
+value v1 gpr
+block 0
+  insn def:v0,ec clobbers={r5,r6}
+  insn def:v1 clobbers={r5,r6}
+  insn use:v0 use:v1
+)", t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (3) };
+  a.operand_loc[0][1] = { R (5) };
+  a.operand_loc[0][2] = { R (3), R (5) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+
+  allocation b = a;
+  b.operand_loc[0][0] = { R (6) };
+  b.operand_loc[0][1] = { R (4) };
+  b.operand_loc[0][2] = { R (6), R (4) };
+  EXPECT_TRUE (has (check_allocation (f, t, b),
+                    "operand 0 is earlyclobber but its r6 overlaps the "
+                    "clobbered r6"));
+}
+
 namespace {
 
 // A loop whose header swaps two values each iteration: (p, q) = (q, p).

@@ -5,7 +5,10 @@
 // generates; program I gets 2 + I % 31 GPRs, 2 + (7 I) % 31 FPRs and
 // 1 + (3 I) % 8 CR fields, so every register count from 2 up is covered.
 // A failure prints the seed and the function in the textual IR; rerun one
-// seed with SSARA_FUZZ_SEED=N; SSARA_FUZZ_VERBOSE=1 prints one line per
+// seed with SSARA_FUZZ_SEED=N, another range of seeds with
+// SSARA_FUZZ_SEED_BASE=B (seeds B .. B + count - 1; the register counts
+// follow the seed, so every range of 31 seeds covers every GPR count);
+// SSARA_FUZZ_VERBOSE=1 prints one line per
 // failing seed; SSARA_FUZZ_FEATURES=MASK restricts the generator to the
 // `feature` bits of gen.h.
 
@@ -37,16 +40,20 @@ fuzz_count ()
   return 2000;
 }
 
-// The seeds to run: SSARA_FUZZ_SEED alone, or 0 .. count - 1.
+// The seeds to run: SSARA_FUZZ_SEED alone, or base .. base + count - 1
+// with base SSARA_FUZZ_SEED_BASE (default 0).
 std::vector<uint64_t>
 fuzz_seeds ()
 {
   const char *e = std::getenv ("SSARA_FUZZ_SEED");
   if (e && *e)
     return { std::strtoull (e, nullptr, 10) };
+  uint64_t base = 0;
+  if (const char *b = std::getenv ("SSARA_FUZZ_SEED_BASE"))
+    base = std::strtoull (b, nullptr, 10);
   std::vector<uint64_t> s (fuzz_count ());
   for (size_t i = 0; i < s.size (); ++i)
-    s[i] = i;
+    s[i] = base + i;
   return s;
 }
 
@@ -58,18 +65,8 @@ fuzz_target (uint64_t seed)
                            unsigned (1 + (3 * seed) % 8));
 }
 
-// The generator features the allocator passes today.  Still off, each
-// failing a few programs in 2000 (see Fuzz.DISABLED_FullFeatures and
-// docs/core.md): earlyclobbers and narrow_sets (greedy colouring of an
-// instruction's unspillable operand temps still paints itself into a
-// corner: "no register for '"), other_files (spill_mode::everything: CR,
-// CTR and LR reloads through a GPR when the GPRs are full), wide_values
-// (one program in 2000 together with the others).
-constexpr uint32_t allocator_features
-  = feature::calls | feature::loops | feature::switches
-    | feature::abnormal_edges | feature::mem_across_calls
-    | feature::memory_only_values | feature::clobbers | feature::cycles
-    | feature::ties | feature::ctr_loops;
+// The generator features the allocator passes: all of them.
+constexpr uint32_t allocator_features = uint32_t (feature::all);
 
 gen_options
 fuzz_options (uint64_t seed, uint32_t features = uint32_t (feature::all))
@@ -274,6 +271,7 @@ TEST (Fuzz, AllocateSpillEverything)
 
 // Every generator feature over all seeds in one test (docs/checker.md
 // names it); Fuzz/FullFeatures below splits the same by GPR count.
+// Disabled because Fuzz.AllocateNormal now runs every feature too.
 TEST (Fuzz, DISABLED_AllocateAllFeatures)
 {
   allocate_and_check (spill_mode::normal, uint32_t (feature::all));
@@ -282,9 +280,9 @@ TEST (Fuzz, DISABLED_AllocateAllFeatures)
 // Every generator feature, one test per GPR count: FullFeatures/N runs
 // the seeds below SSARA_FUZZ_COUNT whose fuzz target has N GPRs (FPR and
 // CR counts vary with the seed as in the other tests), so the 31
-// instances together run SSARA_FUZZ_COUNT programs.  Disabled: about 50
-// of 2000 programs still fail (run with --gtest_also_run_disabled_tests
-// --gtest_filter='Fuzz/FullFeatures*:Fuzz.*FullFeaturesRs6000').
+// instances together run SSARA_FUZZ_COUNT programs.  Disabled: the same
+// programs as Fuzz.AllocateNormal, only reported by GPR count (run with
+// --gtest_also_run_disabled_tests --gtest_filter='Fuzz/FullFeatures*').
 class FullFeatures : public ::testing::TestWithParam<unsigned>
 {};
 
@@ -300,9 +298,8 @@ TEST_P (FullFeatures, DISABLED_Allocate)
 INSTANTIATE_TEST_SUITE_P (Fuzz, FullFeatures, ::testing::Range (2u, 33u));
 
 // Every generator feature on the whole rs6000 register file, at the fuzz
-// sizes and (a few programs) at size 1000.  Disabled: 3 of 400 and 1 of
-// 10 still fail.
-TEST (Fuzz, DISABLED_FullFeaturesRs6000)
+// sizes and (a few programs) at size 1000.
+TEST (Fuzz, FullFeaturesRs6000)
 {
   target t = rs6000_target ();
   std::vector<uint64_t> seeds = fuzz_seeds ();

@@ -240,7 +240,7 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
   unsigned ndef = rnd (max_defs + 1);
   if (nuses == 0 && ndef == 0)
     ndef = 1;
-  hreg_set def_regs;
+  hreg_set def_regs, ec_regs;
   std::vector<value_id> new_defs;
   for (unsigned k = 0; k < ndef; ++k)
     {
@@ -279,6 +279,8 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
       op.allowed = operand_allowed (op.value, w);
       op.earlyclobber = ec;
       block_range (def_regs, w, s.width);
+      if (ec)
+        block_range (ec_regs, w, s.width);
       in.ops.push_back (op);
       // A scratch def is never used.
       if (!chance (8))
@@ -288,7 +290,9 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
     {
       const reg_file &rf = t_.files[pick_shape ().file];
       for (hreg h : rf.regs)
-        if (!hard_live_.test (h) && chance (40))
+        // An earlyclobber def may not sit in a register its instruction
+        // clobbers (ir.h): keep its witness unclobbered.
+        if (!hard_live_.test (h) && chance (40) && !ec_regs.test (h))
           in.clobbers.set (h);
     }
   if (in.ops.empty () && in.clobbers.none ())

@@ -2,6 +2,7 @@
 
 #include "reduce.h"
 
+#include "checker.h"
 #include "reference_alloc.h"
 #include "test-targets.h"
 
@@ -170,8 +171,12 @@ reduce_function (const function &f, const target &t,
     compact_values (c);
     if (!verify_function (c, t).empty ())
       return false;
+    // The reference allocation must also pass the checker: deleting a
+    // copy into a hard register can leave a use_hard reading a register
+    // nothing wrote, a program no allocator can get right.
     allocation a;
-    if (!reference_allocate (c, t, &a).empty ())
+    if (!reference_allocate (c, t, &a).empty ()
+        || !check_allocation (c, t, a).empty ())
       return false;
     if (!fails (c))
       return false;

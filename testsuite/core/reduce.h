@@ -12,7 +12,8 @@ namespace ssara::test {
 // Return a function no bigger than F for which FAILS still holds,
 // found by greedily deleting instructions, operands and phis and
 // relaxing constraints.  Every candidate stays valid for T
-// (verify_function) and allocatable (the reference allocator succeeds),
+// (verify_function) and allocatable (the reference allocator succeeds
+// and the checker accepts its allocation),
 // so the result is a real allocator bug, not an impossible program.
 function reduce_function (const function &f, const target &t,
                           const std::function<bool (const function &)> &fails);

@@ -252,7 +252,7 @@ ref_alloc::assign_insn (block_id b, uint32_t i)
       hreg_set busy = op.kind == operand_kind::use
                         ? live_before : (live_after | def_hard_regs);
       if (op.earlyclobber)
-        busy |= use_hard_regs;
+        busy |= use_hard_regs | in.clobbers;
       hreg_set ok = op.allowed & v.allowed;
       for (hreg h : t_.files[v.file].regs)
         if (ok.test (h))

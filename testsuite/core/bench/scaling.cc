@@ -17,7 +17,7 @@
 //               clobber the call-clobbered registers, loops carry values
 //               around in phis.  Blocks grow with the size.
 //   gen         the fuzz tests' generator (gen.cc) with the features
-//               the fuzz tests allocate, its size option scaled up.  It stops adding blocks at 60
+//               the fuzz tests once allocated, its size option scaled up.  It stops adding blocks at 60
 //               and uses older values half of the time, so a large
 //               function is a few huge blocks with very long live ranges:
 //               a stress case for pressure rather than a typical shape.
@@ -363,8 +363,9 @@ gen_of_size (const target &t, uint64_t seed, size_t nvalues)
   // count lands within 10% of the request.
   gen_options o;
   o.size = unsigned (nvalues);
-  // The features the fuzz tests allocate today (fuzz_test.cc,
-  // allocator_features); the others still fail on some programs.
+  // The features the fuzz tests allocated when docs/core.md's figures
+  // were measured (fuzz_test.cc's allocator_features is now every
+  // feature); kept so that the figures stay comparable.
   o.features = feature::calls | feature::loops | feature::switches
                | feature::abnormal_edges | feature::mem_across_calls
                | feature::memory_only_values | feature::clobbers
