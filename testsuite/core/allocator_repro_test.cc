@@ -20,10 +20,11 @@ using namespace ssara::test;
 
 namespace {
 
-// Allocate TEXT for the fuzz target of SEED; expect success, a clean
-// checker and agreeing runs.
+// Allocate TEXT for the fuzz target of SEED with spill mode MODE; expect
+// success, a clean checker and agreeing runs.
 void
-expect_allocates (const char *text, uint64_t seed)
+expect_allocates (const char *text, uint64_t seed,
+                  spill_mode mode = spill_mode::normal)
 {
   target t = make_test_target (unsigned (2 + seed % 31),
                                unsigned (2 + (7 * seed) % 31),
@@ -33,6 +34,7 @@ expect_allocates (const char *text, uint64_t seed)
   ASSERT_EQ (reference_allocate (f, t, &ref), "");
   alloc_options o;
   o.check = check_mode::on;
+  o.spill = mode;
   alloc_result r = allocate (f, t, o);
   ASSERT_EQ (r.error, "") << print_function (f, t);
   EXPECT_EQ (joined (check_allocation (f, t, r.alloc)), "");
@@ -656,4 +658,45 @@ block 5 preds=4,5 succs=5 depth=1 origin=1019
   phi v8 = v2 v9
   phi v9 = v7 v8
 )", 19592);
+}
+
+// Seed 792 (1 CR field), spilling everything: no register for .r at
+// block 2 insn 3.  Spilled CR v0 is read as a GPR: its operand temp's
+// copy reloaded v0 into a CR field first, while v1 held the only one.
+// The operand temp now loads v0's cell itself.
+TEST (AllocatorRepro, SpilledCrReadAsGprLoadsIntoOperandTemp)
+{
+  const char *text = R"(
+function gen
+value v0 cr origin=102
+value v1 cr origin=107
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=4
+block 1 preds=0 succs=2 depth=0 origin=1004
+  insn def:v1 origin=8
+block 2 preds=1 succs=3 depth=0 origin=1005
+  insn use:v1 use:v0{r3,r5,r7,r8,r10,r12,r22,r26-r28,r30,r31} origin=10
+block 3 preds=2,3 succs=3 depth=1 origin=1009
+)";
+  expect_allocates (text, 792, spill_mode::everything);
+  expect_allocates (text, 792);
+}
+
+// Seed 157 (one CTR), spilling everything: no register for v0 at block 0
+// insn 1.  CTR v0 is written in a GPR and copied out into CTR, whose
+// store went through a GPR after the instruction's other stores; CTR v1's
+// store waited for the copy out (`late`) and held CTR meanwhile.  The
+// spilled value is now stored straight from its operand temp.
+TEST (AllocatorRepro, SpilledCtrWrittenAsGprStoresFromOperandTemp)
+{
+  const char *text = R"(
+function gen
+value v0 ctr origin=105
+value v1 ctr origin=106
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0{r30,r31} def:v1 origin=5
+block 1 preds=0 succs= depth=0 origin=1027
+)";
+  expect_allocates (text, 157, spill_mode::everything);
+  expect_allocates (text, 157);
 }
