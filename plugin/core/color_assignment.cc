@@ -121,6 +121,7 @@ struct walker
   std::vector<uint32_t> read_at, def_stamp;
   uint32_t cur_stamp = 0;
   const block *cur_blk = nullptr;
+  block_id cur_b = 0;
   const insn *group_insn = nullptr;
   // The instruction whose defs are being coloured, or null (phis).
   const insn *cur_insn = nullptr;
@@ -132,6 +133,9 @@ struct walker
   size_t def_split = ~size_t (0);
   hreg_set head_keep;
   std::vector<hreg> chosen;
+  // While an eviction is tested: the group members that stand for the
+  // reloads of evicted values, with the registers those reloads accept.
+  std::vector<std::pair<value_id, hreg_set>> reload_sets;
   // dying[j]: the values whose last use in the block is instruction j and
   // that are not live out.
   std::vector<std::vector<value_id>> dying;
@@ -334,6 +338,11 @@ struct walker
     unsigned wd = w.fn.values[m].width;
     hreg_set allowed, forbid;
     limits (m, allowed, forbid);
+    // A member standing for the reload of an evicted value takes the
+    // reload's registers.
+    for (auto [r, a] : reload_sets)
+      if (r == m)
+        allowed = a;
     // A spillable def of the group's instruction, spilled, lives there
     // only: only the registers the instruction itself occupies count
     // against it, not those of its whole live range.
@@ -378,6 +387,36 @@ struct walker
           || (ec && o.kind == operand_kind::use_hard))
         f |= work::span (o.reg, o.width);
     forbid = f;
+  }
+
+  // Return the registers the reload of spilled O for the group's
+  // instruction GROUP_J would accept: those of the input operands of
+  // that instruction reading O, within the input value's (as
+  // place_spill_code's reload_set gives it), not only O's `allowed`,
+  // which constraint lifting may have narrowed for other instructions.
+  hreg_set reload_allowed (value_id o) const
+  {
+    const value &x = w.fn.values[o];
+    hreg_set a = w.starts (x.file, x.width);
+    const winsn &cw = w.wb[cur_b].insns[group_j];
+    block_id ib = w.wb[cur_b].in_block;
+    bool input = cw.role == wrole::input && ib != no_block;
+    for (size_t k = 0; k < group_insn->ops.size (); ++k)
+      {
+        const operand &u = group_insn->ops[k];
+        if (u.kind != operand_kind::use || u.value != o)
+          continue;
+        const operand *io
+          = input ? &w.in.blocks[ib].insns[cw.in_insn].ops[k] : nullptr;
+        if (io && io->kind == operand_kind::use
+            && io->value < w.in.values.size ()
+            && w.in.values[io->value].file == x.file
+            && w.in.values[io->value].width == x.width)
+          a &= io->allowed & w.in.values[io->value].allowed;
+        else
+          a &= x.allowed;
+      }
+    return a.none () ? x.allowed : a;
   }
 
   // Return true if V at H leaves the rest of its group, PENDING,
@@ -540,12 +579,14 @@ struct walker
               continue;
             std::vector<value_id> reloads;
             const insn *gi = group_insn;
+            reload_sets.clear ();
             for (value_id o : victims)
               if (gi)
                 for (const operand &y : gi->ops)
                   if (y.kind == operand_kind::use && y.value == o)
                     {
                       reloads.push_back (o);
+                      reload_sets.push_back ({ o, reload_allowed (o) });
                       break;
                     }
             // The reloads are read at j, with the other uses.
@@ -559,6 +600,7 @@ struct walker
             for (value_id o : victims)
               release (o);
             bool fine = group_ok (v, h, with_reloads);
+            reload_sets.clear ();
             def_split = split;
             for (value_id o : victims)
               occupy (o);
@@ -731,6 +773,7 @@ struct walker
 
     cur_stamp = st;
     cur_blk = &blk;
+    cur_b = b;
     group_at.assign (n, {});
     for (size_t j = 0; j < n; ++j)
       {

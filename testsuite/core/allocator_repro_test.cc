@@ -700,3 +700,22 @@ block 1 preds=0 succs= depth=0 origin=1027
   expect_allocates (text, 157, spill_mode::everything);
   expect_allocates (text, 157);
 }
+
+// Seed 625 (7 GPRs): no register for ' at block 1 insn 2.  Insn 62 reads
+// pair v0 three times: as itself, as a temp in r3:r4 or r30:r31 and as a
+// temp in r30:r31.  Insn 61 had narrowed v0 to r3:r4 or r4:r5, so the
+// temps needed v0 out of the way; evicting it was tested with its reload
+// limited to v0's narrowed set, which the first temp overlaps, whereas
+// the reload takes any pair insn 62's operand accepts (r5:r6).
+TEST (AllocatorRepro, EvictionTestsReloadWithItsOwnSet)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr w=2 origin=104
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=4
+block 1 preds=0 succs= depth=0 origin=1021
+  insn use:v0{r3,r4} origin=61
+  insn use:v0 use:v0{r3,r30} use:v0{r30} origin=62
+)", 625);
+}
