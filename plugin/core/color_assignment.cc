@@ -339,10 +339,15 @@ struct walker
     hreg_set allowed, forbid;
     limits (m, allowed, forbid);
     // A member standing for the reload of an evicted value takes the
-    // reload's registers.
+    // reload's registers, and lives only at the group's instruction: only
+    // the hard registers occupied where it reads its uses count against
+    // it, not those of the value's whole live range.
     for (auto [r, a] : reload_sets)
       if (r == m)
-        allowed = a;
+        {
+          allowed = a;
+          forbid = w.live.hard_at_use[cur_b][group_j];
+        }
     // A spillable def of the group's instruction, spilled, lives there
     // only: only the registers the instruction itself occupies count
     // against it, not those of its whole live range.

@@ -185,6 +185,10 @@ struct liveness
   // hard_at_end[b]: hard registers occupied at the end position of b.
   std::vector<hreg_set> hard_at_end;
 
+  // hard_at_use[b][j]: hard registers occupied where instruction j of
+  // block b reads its uses (U_j), its own use_hards included.
+  std::vector<std::vector<hreg_set>> hard_at_use;
+
   // Number of positions.
   pos_t npos = 0;
 };

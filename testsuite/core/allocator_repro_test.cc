@@ -719,3 +719,34 @@ block 1 preds=0 succs= depth=0 origin=1021
   insn use:v0 use:v0{r3,r30} use:v0{r30} origin=62
 )", 625);
 }
+
+// Seed 12060 of the untargeted range (3 GPRs): no register for ' at block
+// 0 insn 14.  The temps of insn 6 (the tied copy of v0, v2's copy in r3)
+// and its def v4 in r4 needed v0 out of r30; evicting v0 was tested with
+// its reload forbidden r4, where the argument r4 is live during v0's
+// range but not at insn 6, where the reload lives.
+TEST (AllocatorRepro, EvictionTestsReloadWithItsOwnForbiddenSet)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr origin=101
+value v2 gpr origin=103
+value v3 gpr origin=106
+value v4 gpr allowed={r4} origin=107
+value v5 gpr origin=109
+value v6 gpr origin=111
+value v7 gpr origin=112
+value v8 gpr origin=113
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  copy def:v1 use_hard:r4 origin=2
+  insn def:v2 origin=4
+  insn use:v0 use:v0 use:v2{r3} def:v3,tied=0 def:v4 origin=6
+  insn def:v5 origin=8
+block 1 preds=0,1 succs=1 depth=1 origin=1003
+  phi v6 = v1 v7
+  phi v7 = v3 v8
+  phi v8 = v5 v6
+)", 12060);
+}
