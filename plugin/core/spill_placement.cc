@@ -326,12 +326,11 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       // of an instruction wait until the copies out of the temps it
       // defined (constraint lifting's copy-outs) have freed their
       // registers: the via_file register they need may be one of them.
-      std::vector<value_id> late, late_temps;
+      std::vector<value_id> late;
       auto flush_late = [&] () {
         for (value_id v : late)
           R.store (v, R.out, R.out_w);
         late.clear ();
-        late_temps.clear ();
       };
       // Reads close together share one reload: reads[v] lists the
       // instructions that read newly spilled v here; block_temp holds
@@ -423,16 +422,16 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           // still owed (an operand copy of a later instruction) must
           // follow the store.  A value defined by a copy out of an
           // operand temp (a tied def's) waits for the copies out of the
-          // instruction's other temps too.
+          // instruction's other temps too.  A copy out reads an operand
+          // temp; any other copy (into an operand temp of a later
+          // instruction, even from a def of this one) follows the stores,
+          // whose registers it may need.
           if (!late.empty () && cw.role != wrole::store
               && !(cw.role == wrole::copy && cur.ops.size () == 2
                    && cur.ops[1].kind == operand_kind::use
                    && !is_new[cur.ops[1].value]
-                   && (std::find (late_temps.begin (), late_temps.end (),
-                                  cur.ops[1].value)
-                         != late_temps.end ()
-                       || w.wv[cur.ops[1].value].origin
-                            == vorigin::constraint_temp)))
+                   && w.wv[cur.ops[1].value].origin
+                        == vorigin::constraint_temp))
             flush_late ();
           // The def of a shared reload that is now spilled goes: its uses
           // reload from the cell.
@@ -682,9 +681,6 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               if (!term && !w.tgt.files[w.fn.values[v].file].memory_direct)
                 {
                   late.push_back (v);
-                  for (const operand &o : cur.ops)
-                    if (o.kind == operand_kind::def)
-                      late_temps.push_back (o.value);
                   continue;
                 }
               if (!term)

@@ -750,3 +750,22 @@ block 1 preds=0,1 succs=1 depth=1 origin=1003
   phi v8 = v5 v6
 )", 12060);
 }
+
+// Seed 1454: no register for ' at block 0 insn 1.  Insn 6 defines LR v0,
+// spilled (it lives into a loop), and GPR v1, which insn 7 reads in LR.
+// The store of v0 through a GPR waited for every copy reading a def of
+// insn 6, so also for the copy of v1 into its LR operand temp, which
+// needed the LR v0 still held.  Only copies out of operand temps wait.
+TEST (AllocatorRepro, ViaFileStoreDoesNotWaitForOperandCopyOfDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 lr origin=104
+value v1 gpr origin=105
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 def:v1 origin=6
+  insn use:v1{lr} origin=7
+block 1 preds=0,1 succs=1 depth=2 origin=1005
+  insn use:v0 origin=18
+)", 1454);
+}
