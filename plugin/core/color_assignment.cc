@@ -566,17 +566,38 @@ struct walker
     // spilling its occupants.  An occupant the group's instruction reads
     // may go too: its reload, a fresh temp that may take any register it
     // allows, then joins the group, and the occupants' registers count as
-    // free while the group's fit is tested.
+    // free while the group's fit is tested.  Besides V's occupants, one
+    // more value the instruction reads may go (it may sit in the one
+    // register a member needs, and members evict only values the
+    // instruction does not read).
     if (!pending.empty ())
       {
         double best_cost = -1;
         std::vector<value_id> best_victims;
+        std::vector<value_id> extras { no_value };
+        if (group_insn)
+          for (const operand &y : group_insn->ops)
+            if (y.kind == operand_kind::use && usable (y.value)
+                && can_spill (w, y.value)
+                && std::find (here.begin (), here.end (), y.value)
+                     == here.end ()
+                && std::find (extras.begin (), extras.end (), y.value)
+                     == extras.end ())
+              extras.push_back (y.value);
         for (hreg h : w.tgt.files[x.file].regs)
+          for (value_id extra : extras)
           {
             std::vector<value_id> victims;
             if (!fits (v, h, allowed, forbid)
                 || !evictable (v, h, victims, group_reads::read_ok))
               continue;
+            if (extra != no_value)
+              {
+                if (std::find (victims.begin (), victims.end (), extra)
+                    != victims.end ())
+                  continue;
+                victims.push_back (extra);
+              }
             double cost = 0;
             for (value_id o : victims)
               cost += weight[o];

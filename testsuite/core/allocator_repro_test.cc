@@ -769,3 +769,46 @@ block 1 preds=0,1 succs=1 depth=2 origin=1005
   insn use:v0 origin=18
 )", 1454);
 }
+
+// Seed 15472 of the untargeted range (5 GPRs): no register for ' at block
+// 18 insn 5.  Insn 45 reads v5 in r31 and in r3, a tied copy of v4 and v4
+// itself, which held r3.  Members of a group evict only values their
+// instruction does not read, and the eviction tested for the tied copy
+// freed only its own register: now one more value the instruction reads
+// (v4) may go with it, its reload joining the group.
+TEST (AllocatorRepro, EvictionMayAlsoSpillAnotherValueTheInsnReads)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr origin=101
+value v2 gpr origin=102
+value v3 gpr origin=103
+value v4 gpr origin=115
+value v5 gpr origin=116
+value v6 gpr origin=148
+value v7 gpr origin=150
+value v8 gpr origin=152
+value v9 gpr origin=154
+value v10 gpr origin=180
+block 0 preds= succs=1,4 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  copy def:v1 use_hard:r4 origin=2
+  copy def:v2 use_hard:r5 origin=3
+  insn def:v3 origin=4
+block 1 preds=0 succs=2 depth=0 origin=1007
+  insn use:v1 def:v4,tied=0 def:v5 origin=13
+block 2 preds=1 succs=3 depth=0 origin=1019
+  phi v6 = v2
+  phi v7 = v1
+  insn use:v5{r31} use:v4 use:v5{r3} use:v4 def:v8,tied=1 origin=45
+block 3 preds=2 succs=5 depth=1 origin=1020
+  phi v9 = v6
+block 4 preds=0 succs=5 depth=0 origin=1025
+  copy def_hard:r3 use:v2 origin=61
+  copy def_hard:r4 use:v0 origin=62
+block 5 preds=3,4 succs=6 depth=0 origin=1030
+  phi v10 = v3 v1
+block 6 preds=5,6 succs=6 depth=1 origin=1031
+)", 15472);
+}
