@@ -390,6 +390,13 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           {
             const insn &p = R.out[at - 1];
             wrole r = R.out_w[at - 1].role;
+            // A nop (a store into the scratch cell that a load from a
+            // spilled value's cell replaced) is part of the run.
+            if (r == wrole::nop && p.ops.empty ())
+              {
+                --at;
+                continue;
+              }
             if ((r != wrole::copy && r != wrole::load) || p.ops.empty ()
                 || p.ops[0].kind != operand_kind::def)
               break;

@@ -812,3 +812,31 @@ block 5 preds=3,4 succs=6 depth=0 origin=1030
 block 6 preds=5,6 succs=6 depth=1 origin=1031
 )", 15472);
 }
+
+// Seed 13857 (2 GPRs): no register for .r.rv at block 2 insn 2.  Insn 56
+// reads spilled CR v1, GPR v3 as a float in f1 (loaded from v3's cell,
+// its store into the scratch cell now a nop) and pair v2 tied.  The
+// reload of v1 through a GPR goes before the run of loads into the
+// instruction's temps, but the nop ended the run, so it came after the
+// pair's load, which held both GPRs.
+TEST (AllocatorRepro, ViaFileReloadHoistsOverNop)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=102
+value v1 cr origin=109
+value v2 gpr w=2 origin=117
+value v3 gpr origin=118
+value v4 gpr w=2 origin=150
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=5
+block 1 preds=0 succs=2 depth=0 origin=1004
+  phi v1 = v0
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=15
+  insn def:v2 origin=21
+  insn def:v3 origin=22
+block 2 preds=1 succs=3 depth=0 origin=1013
+  insn use:v1 use:v3{f1} use:v2 def:v4,tied=2 origin=56
+block 3 preds=2 succs= depth=0 origin=1024
+)", 13857);
+}
