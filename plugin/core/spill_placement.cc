@@ -424,6 +424,31 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
         {
           insn cur = blk.insns[j];
           winsn cw = w.wb[b].insns[j];
+          // A newly spilled value copied out of an operand temp through
+          // the scratch cell (see below) takes the temp's store into the
+          // scratch cell for its own and its load goes, before owed
+          // stores are flushed: it needs no register.
+          if (cw.role == wrole::load && cw.cell == w.scratch
+              && cw.cell != no_cell && cur.ops.size () == 1
+              && is_new[cur.ops[0].value]
+              && !w.wv[cur.ops[0].value].shared_reload && !R.out.empty ()
+              && R.out_w.back ().role == wrole::store
+              && R.out_w.back ().cell == w.scratch
+              && R.out.back ().ops.size () == 1
+              && !w.wv[R.out.back ().ops[0].value].spilled)
+            {
+              value_id v = cur.ops[0].value, t = R.out.back ().ops[0].value;
+              R.out_w.back ().cell = w.wv[v].cell;
+              w.wv[t].carries = v;
+              R.fit_cell (w.wv[v].cell, t);
+              cur.ops.clear ();
+              cur.kind = insn_kind::normal;
+              cw.role = wrole::nop;
+              cw.cell = no_cell;
+              R.out.push_back (cur);
+              R.out_w.push_back (cw);
+              continue;
+            }
           // Earlier rounds' stores (and their copies into the via_file) may
           // sit among those copies.  A copy of a value whose store is
           // still owed (an operand copy of a later instruction) must
@@ -477,9 +502,9 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           // lifting) is stored straight from the temp: the value itself
           // would need a register of its file for an instant, and the
           // stores of the instruction's other defs through that file may
-          // be waiting for the temp's register (`late`).  Through the
-          // scratch cell (a store and a load, GPR <-> FPR), the temp's
-          // store goes to the value's cell and the load goes.
+          // be waiting for the temp's register (`late`).  (Through the
+          // scratch cell, a store and a load, GPR <-> FPR, the temp's
+          // store goes to the value's cell and the load goes: above.)
           if (cw.role == wrole::copy && cur.ops.size () == 2
               && cur.ops[0].kind == operand_kind::def
               && cur.ops[1].kind == operand_kind::use
@@ -493,27 +518,6 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
             {
               R.store_from (cur.ops[1].value, cur.ops[0].value, R.out,
                             R.out_w);
-              continue;
-            }
-          if (cw.role == wrole::load && cw.cell == w.scratch
-              && cw.cell != no_cell && cur.ops.size () == 1
-              && is_new[cur.ops[0].value]
-              && !w.wv[cur.ops[0].value].shared_reload && !R.out.empty ()
-              && R.out_w.back ().role == wrole::store
-              && R.out_w.back ().cell == w.scratch
-              && R.out.back ().ops.size () == 1
-              && !w.wv[R.out.back ().ops[0].value].spilled)
-            {
-              value_id v = cur.ops[0].value, t = R.out.back ().ops[0].value;
-              R.out_w.back ().cell = w.wv[v].cell;
-              w.wv[t].carries = v;
-              R.fit_cell (w.wv[v].cell, t);
-              cur.ops.clear ();
-              cur.kind = insn_kind::normal;
-              cw.role = wrole::nop;
-              cw.cell = no_cell;
-              R.out.push_back (cur);
-              R.out_w.push_back (cw);
               continue;
             }
           // An operand temp in another file than its value, copied

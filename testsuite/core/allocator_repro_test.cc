@@ -840,3 +840,25 @@ block 2 preds=1 succs=3 depth=0 origin=1013
 block 3 preds=2 succs= depth=0 origin=1024
 )", 13857);
 }
+
+// Seed 18511 (6 GPRs), spilling everything: no register for v0 at block 1
+// insn 4.  GPR quad v0 is written as an FPR pair and copied out through
+// the scratch cell; the stores owed for CR v1 were flushed before the
+// load from the scratch cell, so the check that turns the temp's store
+// into v0's own (dropping the load) no longer saw it, and the quad's
+// load needed r3-r6 while v2's temp held r3.
+TEST (AllocatorRepro, SpilledQuadWrittenAsFprPairBeforeOwedStores)
+{
+  const char *text = R"(
+function gen
+value v0 gpr w=4 origin=127
+value v1 cr origin=128
+value v2 gpr origin=129
+block 0 preds= succs=1 depth=0 origin=1001
+block 1 preds=0 succs=2 depth=0 origin=1004
+  insn def:v0{f0-f12,f16-f30} def:v1 def:v2{r3} origin=28
+block 2 preds=1 succs= depth=0 origin=1025
+)";
+  expect_allocates (text, 18511, spill_mode::everything);
+  expect_allocates (text, 18511);
+}
