@@ -862,3 +862,20 @@ block 2 preds=1 succs= depth=0 origin=1025
   expect_allocates (text, 18511, spill_mode::everything);
   expect_allocates (text, 18511);
 }
+
+// Seed 31465 (2 GPRs): no register for '.sv at block 1 insn 1.  GPR v0
+// is written as a CR field and FPR v1 as the pair r3:r4.  v0's copy out
+// came first and needed a GPR while v1's temp held both; now the copy
+// out that frees the GPRs (v1's, through memory) goes first.
+TEST (AllocatorRepro, CopyOutFreeingAFileGoesFirst)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=132
+value v1 fpr origin=133
+block 0 preds= succs=1 depth=0 origin=1001
+block 1 preds=0 succs=2 depth=0 origin=1010
+  insn def:v0{cr0,cr1,cr5,cr6} def:v1{r3} origin=38
+block 2 preds=1 succs= depth=0 origin=1031
+)", 31465);
+}
