@@ -391,8 +391,12 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
             const insn &p = R.out[at - 1];
             wrole r = R.out_w[at - 1].role;
             // A nop (a store into the scratch cell that a load from a
-            // spilled value's cell replaced) is part of the run.
-            if (r == wrole::nop && p.ops.empty ())
+            // spilled value's cell replaced) is part of the run, and so
+            // is a store into the scratch cell (the first half of an
+            // operand copy through memory): it occupies no register.
+            if ((r == wrole::nop && p.ops.empty ())
+                || (r == wrole::store && R.out_w[at - 1].cell == w.scratch
+                    && w.scratch != no_cell))
               {
                 --at;
                 continue;

@@ -879,3 +879,32 @@ block 1 preds=0 succs=2 depth=0 origin=1010
 block 2 preds=1 succs= depth=0 origin=1031
 )", 31465);
 }
+
+// Seed 36983 (2 GPRs): no register for '.rv at block 3 insn 3.  Insn 56
+// reads FPR v0 as the pair r3:r4 and GPR v3 as a float, both through the
+// scratch cell, and v1, in memory (it lives over an abnormal edge), as a
+// CR field, reloaded through a GPR.  That reload goes before the run of
+// loads into the instruction's temps, but the store into the scratch
+// cell ended the run, leaving the reload after the pair's load.
+TEST (AllocatorRepro, ViaFileReloadHoistsOverScratchStores)
+{
+  expect_allocates (R"(
+function gen
+value v0 fpr origin=100
+value v1 gpr origin=104
+value v2 gpr origin=128
+value v3 gpr origin=130
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=1
+  insn def:v1 origin=4
+block 1 preds=0 succs=2 depth=0 origin=1012
+  insn def:v2 origin=45
+block 2 preds=1 succs=3 depth=0 origin=1013
+  phi v3 = v2
+block 3 preds=2 succs=4 depth=0 origin=1016
+  insn use:v0{r3} use:v3{f1,f2} use:v1{cr0-cr2,cr5-cr7} origin=56
+block 4 preds=3* succs=5 depth=0 origin=1026
+block 5 preds=4 succs= depth=0 origin=1030
+  insn use:v1 origin=79
+)", 36983);
+}
