@@ -33,8 +33,9 @@
 // reloads, whose own spilling creates only unspillable temps.  So the
 // pair (spillable values that are not shared reloads, spillable shared
 // reloads) shrinks lexicographically every round.  A round in which a
-// value cannot be coloured and nothing can be spilled is an error (the
-// constraints of one instruction cannot be met).  Rounds spill every
+// value cannot be coloured and nothing was spilled is an error (the
+// constraints of one instruction cannot be met); if the round spilled
+// something, the next round tries again.  Rounds spill every
 // failure at once, so in practice two or three rounds suffice;
 // max_spill_rounds caps the time spent on pathological inputs.
 
@@ -642,7 +643,19 @@ struct walker
             return false;
           }
       }
-    // The group cannot be kept satisfiable.  If V may be spilled and the
+    // The group cannot be kept satisfiable.  Its shared reloads go to
+    // memory: spilled, their reads get reloads of their own, which live
+    // only at their instruction (a shared reload may cross a call and be
+    // kept from every register the group leaves).
+    if (!pending.empty ())
+      for (value_id m : pending)
+        if (w.wv[m].shared_reload && can_spill (w, m) && !spill_now[m]
+            && w.wv[m].reg == no_hreg)
+          {
+            spill_now[m] = true;
+            newly.push_back (m);
+          }
+    // If V may be spilled and the
     // group has a member that may not, spill V: an unspillable member
     // left without a register is an error, while spilled V needs a
     // register only at its def, often with a wider allowed set and
@@ -1117,7 +1130,10 @@ assign_colors (work &w)
       uint32_t st = 0;
       for (block_id b : w.dom.preorder ())
         k.walk_block (b, stamp, ++st);
-      if (!k.error.empty ())
+      // A value left without a register is an error only in a round
+      // that spilled nothing: otherwise the next round, with those values
+      // in memory, may colour it.
+      if (!k.error.empty () && k.newly.empty ())
         return k.error;
       if (k.newly.empty ())
         return "";

@@ -908,3 +908,37 @@ block 5 preds=4 succs= depth=0 origin=1030
   insn use:v1 origin=79
 )", 36983);
 }
+
+// Seed 68051 (8 GPRs), spilling everything: no register for .r at block 2
+// insn 1.  Insn 29 reads quad v3, v1 in r3 or r4, and v0, whose shared
+// reload also serves a copy after the call, so it must sit in r28-r31,
+// where the quad must go too.  The group of insn 29 could not be kept
+// satisfiable while the shared reload stayed; now it is spilled (its
+// reads get reloads of their own), and the round that spilled it tries
+// again rather than fail on v1's reload.
+TEST (AllocatorRepro, UnsatisfiableGroupSpillsItsSharedReload)
+{
+  const char *text = R"(
+function gen
+value v0 gpr origin=101
+value v1 gpr allowed={r3,r4} origin=106
+value v2 gpr w=4 origin=108
+value v3 gpr w=4 origin=129
+value v4 gpr origin=136
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=2
+  insn def:v1 origin=6
+  insn def:v2 origin=8
+block 1 preds=0 succs=2 depth=0 origin=1008
+  phi v3 = v2
+block 2 preds=1 succs=3 depth=0 origin=1010
+  insn use:v3 use:v1 use:v0 origin=29
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=30
+block 3 preds=2 succs=4 depth=0 origin=1012
+  phi v4 = v0
+block 4 preds=3 succs= depth=0 origin=1021
+  copy def_hard:r3 use:v0 origin=47
+)";
+  expect_allocates (text, 68051, spill_mode::everything);
+  expect_allocates (text, 68051);
+}
