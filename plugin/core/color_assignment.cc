@@ -33,8 +33,9 @@
 // reloads, whose own spilling creates only unspillable temps.  So the
 // pair (spillable values that are not shared reloads, spillable shared
 // reloads) shrinks lexicographically every round.  A round in which a
-// value cannot be coloured and nothing can be spilled is an error (the
-// constraints of one instruction cannot be met).  Rounds spill every
+// value cannot be coloured and nothing was spilled is an error (the
+// constraints of one instruction cannot be met); if the round spilled
+// something, the next round tries again.  Rounds spill every
 // failure at once, so in practice two or three rounds suffice;
 // max_spill_rounds caps the time spent on pathological inputs.
 
@@ -121,6 +122,7 @@ struct walker
   std::vector<uint32_t> read_at, def_stamp;
   uint32_t cur_stamp = 0;
   const block *cur_blk = nullptr;
+  block_id cur_b = 0;
   const insn *group_insn = nullptr;
   // The instruction whose defs are being coloured, or null (phis).
   const insn *cur_insn = nullptr;
@@ -132,6 +134,9 @@ struct walker
   size_t def_split = ~size_t (0);
   hreg_set head_keep;
   std::vector<hreg> chosen;
+  // While an eviction is tested: the group members that stand for the
+  // reloads of evicted values, with the registers those reloads accept.
+  std::vector<std::pair<value_id, hreg_set>> reload_sets;
   // dying[j]: the values whose last use in the block is instruction j and
   // that are not live out.
   std::vector<std::vector<value_id>> dying;
@@ -334,6 +339,16 @@ struct walker
     unsigned wd = w.fn.values[m].width;
     hreg_set allowed, forbid;
     limits (m, allowed, forbid);
+    // A member standing for the reload of an evicted value takes the
+    // reload's registers, and lives only at the group's instruction: only
+    // the hard registers occupied where it reads its uses count against
+    // it, not those of the value's whole live range.
+    for (auto [r, a] : reload_sets)
+      if (r == m)
+        {
+          allowed = a;
+          forbid = w.live.hard_at_use[cur_b][group_j];
+        }
     // A spillable def of the group's instruction, spilled, lives there
     // only: only the registers the instruction itself occupies count
     // against it, not those of its whole live range.
@@ -378,6 +393,36 @@ struct walker
           || (ec && o.kind == operand_kind::use_hard))
         f |= work::span (o.reg, o.width);
     forbid = f;
+  }
+
+  // Return the registers the reload of spilled O for the group's
+  // instruction GROUP_J would accept: those of the input operands of
+  // that instruction reading O, within the input value's (as
+  // place_spill_code's reload_set gives it), not only O's `allowed`,
+  // which constraint lifting may have narrowed for other instructions.
+  hreg_set reload_allowed (value_id o) const
+  {
+    const value &x = w.fn.values[o];
+    hreg_set a = w.starts (x.file, x.width);
+    const winsn &cw = w.wb[cur_b].insns[group_j];
+    block_id ib = w.wb[cur_b].in_block;
+    bool input = cw.role == wrole::input && ib != no_block;
+    for (size_t k = 0; k < group_insn->ops.size (); ++k)
+      {
+        const operand &u = group_insn->ops[k];
+        if (u.kind != operand_kind::use || u.value != o)
+          continue;
+        const operand *io
+          = input ? &w.in.blocks[ib].insns[cw.in_insn].ops[k] : nullptr;
+        if (io && io->kind == operand_kind::use
+            && io->value < w.in.values.size ()
+            && w.in.values[io->value].file == x.file
+            && w.in.values[io->value].width == x.width)
+          a &= io->allowed & w.in.values[io->value].allowed;
+        else
+          a &= x.allowed;
+      }
+    return a.none () ? x.allowed : a;
   }
 
   // Return true if V at H leaves the rest of its group, PENDING,
@@ -522,17 +567,38 @@ struct walker
     // spilling its occupants.  An occupant the group's instruction reads
     // may go too: its reload, a fresh temp that may take any register it
     // allows, then joins the group, and the occupants' registers count as
-    // free while the group's fit is tested.
+    // free while the group's fit is tested.  Besides V's occupants, one
+    // more value the instruction reads may go (it may sit in the one
+    // register a member needs, and members evict only values the
+    // instruction does not read).
     if (!pending.empty ())
       {
         double best_cost = -1;
         std::vector<value_id> best_victims;
+        std::vector<value_id> extras { no_value };
+        if (group_insn)
+          for (const operand &y : group_insn->ops)
+            if (y.kind == operand_kind::use && usable (y.value)
+                && can_spill (w, y.value)
+                && std::find (here.begin (), here.end (), y.value)
+                     == here.end ()
+                && std::find (extras.begin (), extras.end (), y.value)
+                     == extras.end ())
+              extras.push_back (y.value);
         for (hreg h : w.tgt.files[x.file].regs)
+          for (value_id extra : extras)
           {
             std::vector<value_id> victims;
             if (!fits (v, h, allowed, forbid)
                 || !evictable (v, h, victims, group_reads::read_ok))
               continue;
+            if (extra != no_value)
+              {
+                if (std::find (victims.begin (), victims.end (), extra)
+                    != victims.end ())
+                  continue;
+                victims.push_back (extra);
+              }
             double cost = 0;
             for (value_id o : victims)
               cost += weight[o];
@@ -540,12 +606,14 @@ struct walker
               continue;
             std::vector<value_id> reloads;
             const insn *gi = group_insn;
+            reload_sets.clear ();
             for (value_id o : victims)
               if (gi)
                 for (const operand &y : gi->ops)
                   if (y.kind == operand_kind::use && y.value == o)
                     {
                       reloads.push_back (o);
+                      reload_sets.push_back ({ o, reload_allowed (o) });
                       break;
                     }
             // The reloads are read at j, with the other uses.
@@ -559,6 +627,7 @@ struct walker
             for (value_id o : victims)
               release (o);
             bool fine = group_ok (v, h, with_reloads);
+            reload_sets.clear ();
             def_split = split;
             for (value_id o : victims)
               occupy (o);
@@ -574,7 +643,19 @@ struct walker
             return false;
           }
       }
-    // The group cannot be kept satisfiable.  If V may be spilled and the
+    // The group cannot be kept satisfiable.  Its shared reloads go to
+    // memory: spilled, their reads get reloads of their own, which live
+    // only at their instruction (a shared reload may cross a call and be
+    // kept from every register the group leaves).
+    if (!pending.empty ())
+      for (value_id m : pending)
+        if (w.wv[m].shared_reload && can_spill (w, m) && !spill_now[m]
+            && w.wv[m].reg == no_hreg)
+          {
+            spill_now[m] = true;
+            newly.push_back (m);
+          }
+    // If V may be spilled and the
     // group has a member that may not, spill V: an unspillable member
     // left without a register is an error, while spilled V needs a
     // register only at its def, often with a wider allowed set and
@@ -731,6 +812,7 @@ struct walker
 
     cur_stamp = st;
     cur_blk = &blk;
+    cur_b = b;
     group_at.assign (n, {});
     for (size_t j = 0; j < n; ++j)
       {
@@ -1048,7 +1130,10 @@ assign_colors (work &w)
       uint32_t st = 0;
       for (block_id b : w.dom.preorder ())
         k.walk_block (b, stamp, ++st);
-      if (!k.error.empty ())
+      // A value left without a register is an error only in a round
+      // that spilled nothing: otherwise the next round, with those values
+      // in memory, may colour it.
+      if (!k.error.empty () && k.newly.empty ())
         return k.error;
       if (k.newly.empty ())
         return "";

@@ -43,6 +43,10 @@ struct lifter
   work &w;
   std::vector<insn> before, after;
   std::vector<winsn> before_w, after_w;
+  // The copies out in AFTER: where each starts, and the files it moves
+  // from and to.
+  std::vector<size_t> out_start;
+  std::vector<std::pair<file_id, file_id>> out_files;
 
   explicit lifter (work &x) : w (x) {}
 
@@ -70,6 +74,11 @@ struct lifter
     auto &ins = fl == flow::into_temp ? before : after;
     auto &inw = fl == flow::into_temp ? before_w : after_w;
     file_id ft = w.fn.values[to].file, ff = w.fn.values[from].file;
+    if (fl == flow::out_of_temp)
+      {
+        out_start.push_back (after.size ());
+        out_files.push_back ({ ff, ft });
+      }
     auto add = [&] (wrole r, std::vector<operand> ops, cell_id c) {
       insn i;
       i.kind = r == wrole::copy ? insn_kind::copy : insn_kind::normal;
@@ -284,10 +293,31 @@ lift_constraints (work &w)
             }
           out.push_back (cur);
           out_w.push_back (w.wb[b].insns[i]);
-          for (size_t k = 0; k < L.after.size (); ++k)
+          // Copies out that free registers of a file another copy out
+          // writes go first (a GPR pair written as one FPR before a CR
+          // field copied into a GPR: with two GPRs, the pair holds them
+          // all until its store); the others keep their order.
+          size_t nout = L.out_start.size ();
+          std::vector<size_t> order;
+          for (int pass = 0; pass < 2; ++pass)
+            for (size_t g = 0; g < nout; ++g)
+              {
+                bool frees = false;
+                for (size_t h = 0; h < nout; ++h)
+                  frees |= h != g
+                           && L.out_files[h].second == L.out_files[g].first
+                           && L.out_files[g].first != L.out_files[g].second;
+                if (frees == (pass == 0))
+                  order.push_back (g);
+              }
+          for (size_t g : order)
             {
-              out.push_back (L.after[k]);
-              out_w.push_back (L.after_w[k]);
+              size_t end = g + 1 < nout ? L.out_start[g + 1] : L.after.size ();
+              for (size_t k = L.out_start[g]; k < end; ++k)
+                {
+                  out.push_back (L.after[k]);
+                  out_w.push_back (L.after_w[k]);
+                }
             }
         }
       blk.insns = std::move (out);

@@ -288,6 +288,7 @@ analyse_intervals (work &w)
   L.intervals.assign (nv, {});
   L.across_in_memory.assign (nv, false);
   L.hard_at_end.assign (nb, hreg_set ());
+  L.hard_at_use.assign (nb, {});
   std::vector<pos_t> open_end (nv, ~pos_t (0));
   std::vector<value_id> open;
   std::vector<uint32_t> open_idx (nv, 0);
@@ -317,6 +318,7 @@ analyse_intervals (work &w)
       hreg_set hlive = hout[b];
       occ_at (w.pos_end (b), hlive & alloc);
       L.hard_at_end[b] = hlive & alloc;
+      L.hard_at_use[b].assign (blk.insns.size (), hreg_set ());
       for (value_id v : L.live_out[b])
         open_value (v, w.pos_end (b));
       for (size_t j = blk.insns.size (); j-- > 0;)
@@ -333,6 +335,7 @@ analyse_intervals (work &w)
           occ_at (w.pos_clobber (b, j), (hlive | i.clobbers) & alloc);
           hlive |= hu;
           occ_at (w.pos_use (b, j), hlive & alloc);
+          L.hard_at_use[b][j] = hlive & alloc;
 
           for (const operand &o : i.ops)
             if (o.kind == operand_kind::def)

@@ -62,6 +62,25 @@ op_of (const work &w, operand_kind k, value_id v)
   return o;
 }
 
+// Return true if value V's registers reach memory, directly or through
+// their file's via_file.
+bool
+reaches_memory (const work &w, value_id v)
+{
+  const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+  return rf.memory_direct
+         || (rf.via_file < w.tgt.files.size ()
+             && w.tgt.files[rf.via_file].memory_direct);
+}
+
+// The value whose memory copy a reload of V loads: V, or for a shared
+// reload the value the cell holds.
+value_id
+held_value (const work &w, value_id v)
+{
+  return w.wv[v].shared_reload ? w.wv[v].carries : v;
+}
+
 // Where a shared reload takes its value from: the def's register (just
 // after the def's store) or the cell.
 enum class shared_from { def, cell };
@@ -105,10 +124,7 @@ struct rewriter
   // The value whose memory copy a reload of V loads: V, or for a shared
   // reload the value the cell holds (stack slot sharing follows a cell's
   // reloads to that value's def).
-  value_id held (value_id v) const
-  {
-    return w.wv[v].shared_reload ? w.wv[v].carries : v;
-  }
+  value_id held (value_id v) const { return held_value (w, v); }
 
   // Append to TO the definition of a shared reload of spilled V: a copy
   // from V's register when FROM is from_def (just after V's store), else
@@ -138,22 +154,42 @@ struct rewriter
     return t;
   }
 
-  // Append the reload of V into T (a value of V's file and width) to TO.
+  // Make cell C big enough for a load of T: a word in an 8-byte FPR
+  // (lfs) loads from a cell of one GPR, but the slot must hold the whole
+  // register.
+  void fit_cell (cell_id c, value_id t)
+  {
+    const value &x = w.fn.values[t];
+    const reg_file &rf = w.tgt.files[x.file];
+    unsigned per = rf.memory_direct ? rf.bytes_per_reg
+                                    : w.tgt.files[rf.via_file].bytes_per_reg;
+    cell &cl = w.cells[c];
+    cl.size = std::max (cl.size, per * x.width);
+    cl.align = std::max (cl.align, std::min (cl.size, 8u));
+  }
+
+  // Append the reload of V into T to TO.  T is a value of V's file and
+  // width, or a copy of V in another file (an operand temp, see
+  // constraint_lifting.cc): it is loaded through its own file, or that
+  // file's via_file, from V's cell, which holds V's bytes either way.
   void reload_into (value_id v, value_id t, std::vector<insn> &to,
                     std::vector<winsn> &to_w)
   {
-    const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+    const reg_file &rf = w.tgt.files[w.fn.values[t].file];
     cell_id c = w.wv[v].cell;
     // Stack slot sharing finds a cell's reloads through `carries`.
     w.wv[t].carries = held (v);
     if (rf.memory_direct)
       {
+        fit_cell (c, t);
         add (make_insn (insn_kind::normal,
                         { op_of (w, operand_kind::def, t) }),
              wrole::load, c, to, to_w);
         return;
       }
-    value_id g = temp_like (v, rf.via_file, ".rv");
+    value_id g = temp_like (t, rf.via_file, ".rv");
+    w.wv[g].carries = held (v);
+    fit_cell (c, g);
     add (make_insn (insn_kind::normal, { op_of (w, operand_kind::def, g) }),
          wrole::load, c, to, to_w);
     add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, t),
@@ -164,18 +200,33 @@ struct rewriter
   // Append the store of V to TO.
   void store (value_id v, std::vector<insn> &to, std::vector<winsn> &to_w)
   {
-    const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+    store_from (v, v, to, to_w);
+  }
+
+  // Append to TO the store into spilled V's cell of T: V itself, or an
+  // operand temp V is copied out of, possibly of another file (a GPR
+  // written as a CR field), which then stands for V's def (stack slot
+  // sharing finds it through `carries`).
+  void store_from (value_id t, value_id v, std::vector<insn> &to,
+                   std::vector<winsn> &to_w)
+  {
+    const reg_file &rf = w.tgt.files[w.fn.values[t].file];
     cell_id c = w.wv[v].cell;
+    if (t != v)
+      w.wv[t].carries = v;
     if (rf.memory_direct)
       {
+        fit_cell (c, t);
         add (make_insn (insn_kind::normal,
-                        { op_of (w, operand_kind::use, v) }),
+                        { op_of (w, operand_kind::use, t) }),
              wrole::store, c, to, to_w);
         return;
       }
-    value_id g = temp_like (v, rf.via_file, ".sv");
+    value_id g = temp_like (t, rf.via_file, ".sv");
+    w.wv[g].carries = v;
+    fit_cell (c, g);
     add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, g),
-                                       op_of (w, operand_kind::use, v) }),
+                                       op_of (w, operand_kind::use, t) }),
          wrole::copy, no_cell, to, to_w);
     add (make_insn (insn_kind::normal, { op_of (w, operand_kind::use, g) }),
          wrole::store, c, to, to_w);
@@ -275,12 +326,11 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       // of an instruction wait until the copies out of the temps it
       // defined (constraint lifting's copy-outs) have freed their
       // registers: the via_file register they need may be one of them.
-      std::vector<value_id> late, late_temps;
+      std::vector<value_id> late;
       auto flush_late = [&] () {
         for (value_id v : late)
           R.store (v, R.out, R.out_w);
         late.clear ();
-        late_temps.clear ();
       };
       // Reads close together share one reload: reads[v] lists the
       // instructions that read newly spilled v here; block_temp holds
@@ -340,6 +390,17 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           {
             const insn &p = R.out[at - 1];
             wrole r = R.out_w[at - 1].role;
+            // A nop (a store into the scratch cell that a load from a
+            // spilled value's cell replaced) is part of the run, and so
+            // is a store into the scratch cell (the first half of an
+            // operand copy through memory): it occupies no register.
+            if ((r == wrole::nop && p.ops.empty ())
+                || (r == wrole::store && R.out_w[at - 1].cell == w.scratch
+                    && w.scratch != no_cell))
+              {
+                --at;
+                continue;
+              }
             if ((r != wrole::copy && r != wrole::load) || p.ops.empty ()
                 || p.ops[0].kind != operand_kind::def)
               break;
@@ -367,21 +428,46 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
         {
           insn cur = blk.insns[j];
           winsn cw = w.wb[b].insns[j];
+          // A newly spilled value copied out of an operand temp through
+          // the scratch cell (see below) takes the temp's store into the
+          // scratch cell for its own and its load goes, before owed
+          // stores are flushed: it needs no register.
+          if (cw.role == wrole::load && cw.cell == w.scratch
+              && cw.cell != no_cell && cur.ops.size () == 1
+              && is_new[cur.ops[0].value]
+              && !w.wv[cur.ops[0].value].shared_reload && !R.out.empty ()
+              && R.out_w.back ().role == wrole::store
+              && R.out_w.back ().cell == w.scratch
+              && R.out.back ().ops.size () == 1
+              && !w.wv[R.out.back ().ops[0].value].spilled)
+            {
+              value_id v = cur.ops[0].value, t = R.out.back ().ops[0].value;
+              R.out_w.back ().cell = w.wv[v].cell;
+              w.wv[t].carries = v;
+              R.fit_cell (w.wv[v].cell, t);
+              cur.ops.clear ();
+              cur.kind = insn_kind::normal;
+              cw.role = wrole::nop;
+              cw.cell = no_cell;
+              R.out.push_back (cur);
+              R.out_w.push_back (cw);
+              continue;
+            }
           // Earlier rounds' stores (and their copies into the via_file) may
           // sit among those copies.  A copy of a value whose store is
           // still owed (an operand copy of a later instruction) must
           // follow the store.  A value defined by a copy out of an
           // operand temp (a tied def's) waits for the copies out of the
-          // instruction's other temps too.
+          // instruction's other temps too.  A copy out reads an operand
+          // temp; any other copy (into an operand temp of a later
+          // instruction, even from a def of this one) follows the stores,
+          // whose registers it may need.
           if (!late.empty () && cw.role != wrole::store
               && !(cw.role == wrole::copy && cur.ops.size () == 2
                    && cur.ops[1].kind == operand_kind::use
                    && !is_new[cur.ops[1].value]
-                   && (std::find (late_temps.begin (), late_temps.end (),
-                                  cur.ops[1].value)
-                         != late_temps.end ()
-                       || w.wv[cur.ops[1].value].origin
-                            == vorigin::constraint_temp)))
+                   && w.wv[cur.ops[1].value].origin
+                        == vorigin::constraint_temp))
             flush_late ();
           // The def of a shared reload that is now spilled goes: its uses
           // reload from the cell.
@@ -415,24 +501,77 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                   continue;
                 }
             }
+          // A newly spilled value copied out of an operand temp in
+          // another file (a def in another file, see constraint
+          // lifting) is stored straight from the temp: the value itself
+          // would need a register of its file for an instant, and the
+          // stores of the instruction's other defs through that file may
+          // be waiting for the temp's register (`late`).  (Through the
+          // scratch cell, a store and a load, GPR <-> FPR, the temp's
+          // store goes to the value's cell and the load goes: above.)
+          if (cw.role == wrole::copy && cur.ops.size () == 2
+              && cur.ops[0].kind == operand_kind::def
+              && cur.ops[1].kind == operand_kind::use
+              && is_new[cur.ops[0].value] && !w.wv[cur.ops[0].value].shared_reload
+              && !is_new[cur.ops[1].value]
+              && !w.wv[cur.ops[1].value].spilled
+              && w.wv[cur.ops[1].value].origin == vorigin::constraint_temp
+              && w.fn.values[cur.ops[0].value].file
+                   != w.fn.values[cur.ops[1].value].file
+              && reaches_memory (w, cur.ops[1].value))
+            {
+              R.store_from (cur.ops[1].value, cur.ops[0].value, R.out,
+                            R.out_w);
+              continue;
+            }
+          // An operand temp in another file than its value, copied
+          // through the scratch cell (a store and a load, GPR <-> FPR),
+          // from a newly spilled value loads straight from the value's
+          // cell: storing it would need a register of its own file for
+          // an instant, and the instruction's other operands may fill
+          // that file.
+          if (cw.role == wrole::store && cw.cell == w.scratch
+              && cw.cell != no_cell && cur.ops.size () == 1
+              && is_new[cur.ops[0].value] && j + 1 < blk.insns.size ()
+              && w.wb[b].insns[j + 1].role == wrole::load
+              && w.wb[b].insns[j + 1].cell == w.scratch)
+            {
+              value_id u = cur.ops[0].value;
+              value_id t = blk.insns[j + 1].ops[0].value;
+              winsn &lw = w.wb[b].insns[j + 1];
+              lw.cell = w.wv[u].cell;
+              w.wv[t].carries = held_value (w, u);
+              R.fit_cell (lw.cell, t);
+              cur.ops.clear ();
+              cur.kind = insn_kind::normal;
+              cw.role = wrole::nop;
+              cw.cell = no_cell;
+              R.out.push_back (cur);
+              R.out_w.push_back (cw);
+              continue;
+            }
           // A copy into an operand temp (constraint lifting) or a reload
-          // temp from a newly spilled value of the same file reloads
-          // straight into the temp: a separate reload temp would need a
-          // register of its own while the copy's destination is chosen,
-          // and the operand's single-register class may be exactly the
-          // one it took.
+          // temp from a newly spilled value reloads straight into the
+          // temp: a separate reload temp would need a register of its own
+          // while the copy's destination is chosen, and the operand's
+          // single-register class may be exactly the one it took.  An
+          // operand temp may be in another file (a CR field read as a
+          // GPR): it loads the value's bytes through its own file.
           if (cw.role == wrole::copy && cur.ops.size () == 2
               && cur.ops[0].kind == operand_kind::def
               && cur.ops[1].kind == operand_kind::use
               && is_new[cur.ops[1].value] && !w.wv[cur.ops[0].value].spilled
               && w.wv[cur.ops[0].value].spill == spillability::unspillable
-              && w.fn.values[cur.ops[0].value].file
-                   == w.fn.values[cur.ops[1].value].file
-              && w.fn.values[cur.ops[0].value].width
-                   == w.fn.values[cur.ops[1].value].width)
+              && ((w.fn.values[cur.ops[0].value].file
+                     == w.fn.values[cur.ops[1].value].file
+                   && w.fn.values[cur.ops[0].value].width
+                        == w.fn.values[cur.ops[1].value].width)
+                  || (w.wv[cur.ops[0].value].origin
+                        == vorigin::constraint_temp
+                      && reaches_memory (w, cur.ops[0].value))))
             {
               value_id u = cur.ops[1].value, t = cur.ops[0].value;
-              if (w.tgt.files[w.fn.values[u].file].memory_direct)
+              if (w.tgt.files[w.fn.values[t].file].memory_direct)
                 {
                   R.reload_into (u, t, R.out, R.out_w);
                   continue;
@@ -557,9 +696,6 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               if (!term && !w.tgt.files[w.fn.values[v].file].memory_direct)
                 {
                   late.push_back (v);
-                  for (const operand &o : cur.ops)
-                    if (o.kind == operand_kind::def)
-                      late_temps.push_back (o.value);
                   continue;
                 }
               if (!term)

@@ -73,7 +73,20 @@ assign_stack_slots (work &w)
                 uses[c].push_back (b);
             }
           if (x.role == wrole::store)
-            touched[i.ops[0].value].push_back (b);
+            {
+              // A store of a register temp (through a via file, or of
+              // an operand temp a spilled value is copied out of, which
+              // then stands for its def: spill_placement.cc) writes the
+              // cell of the value it carries.
+              value_id v = i.ops[0].value;
+              if (!w.wv[v].spilled && w.wv[v].carries != no_value)
+                {
+                  v = w.wv[v].carries;
+                  if (def_block[v] == no_block)
+                    def_block[v] = b;
+                }
+              touched[v].push_back (b);
+            }
         }
     }
 

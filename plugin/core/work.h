@@ -130,7 +130,10 @@ struct wvalue
   // spilled value they carry (stack slot sharing finds a cell's reloads
   // through it and follows them back to that value's def; dumps).  A
   // reload of a shared reload carries the value the cell holds, never
-  // the shared reload.
+  // the shared reload.  For an operand temp a spilled value is copied
+  // out of and that is stored straight into the value's cell, and for
+  // the via-file temps of stores: the value whose cell the store writes
+  // (the temp's store then stands for that value's def).
   value_id carries = no_value;
   // A shared reload (spill_placement.cc): a spillable reload temp that
   // serves the reads of its spilled value by instructions of one block
@@ -181,6 +184,10 @@ struct liveness
 
   // hard_at_end[b]: hard registers occupied at the end position of b.
   std::vector<hreg_set> hard_at_end;
+
+  // hard_at_use[b][j]: hard registers occupied where instruction j of
+  // block b reads its uses (U_j), its own use_hards included.
+  std::vector<std::vector<hreg_set>> hard_at_use;
 
   // Number of positions.
   pos_t npos = 0;

@@ -20,10 +20,11 @@ using namespace ssara::test;
 
 namespace {
 
-// Allocate TEXT for the fuzz target of SEED; expect success, a clean
-// checker and agreeing runs.
+// Allocate TEXT for the fuzz target of SEED with spill mode MODE; expect
+// success, a clean checker and agreeing runs.
 void
-expect_allocates (const char *text, uint64_t seed)
+expect_allocates (const char *text, uint64_t seed,
+                  spill_mode mode = spill_mode::normal)
 {
   target t = make_test_target (unsigned (2 + seed % 31),
                                unsigned (2 + (7 * seed) % 31),
@@ -33,6 +34,7 @@ expect_allocates (const char *text, uint64_t seed)
   ASSERT_EQ (reference_allocate (f, t, &ref), "");
   alloc_options o;
   o.check = check_mode::on;
+  o.spill = mode;
   alloc_result r = allocate (f, t, o);
   ASSERT_EQ (r.error, "") << print_function (f, t);
   EXPECT_EQ (joined (check_allocation (f, t, r.alloc)), "");
@@ -656,4 +658,287 @@ block 5 preds=4,5 succs=5 depth=1 origin=1019
   phi v8 = v2 v9
   phi v9 = v7 v8
 )", 19592);
+}
+
+// Seed 792 (1 CR field), spilling everything: no register for .r at
+// block 2 insn 3.  Spilled CR v0 is read as a GPR: its operand temp's
+// copy reloaded v0 into a CR field first, while v1 held the only one.
+// The operand temp now loads v0's cell itself.
+TEST (AllocatorRepro, SpilledCrReadAsGprLoadsIntoOperandTemp)
+{
+  const char *text = R"(
+function gen
+value v0 cr origin=102
+value v1 cr origin=107
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=4
+block 1 preds=0 succs=2 depth=0 origin=1004
+  insn def:v1 origin=8
+block 2 preds=1 succs=3 depth=0 origin=1005
+  insn use:v1 use:v0{r3,r5,r7,r8,r10,r12,r22,r26-r28,r30,r31} origin=10
+block 3 preds=2,3 succs=3 depth=1 origin=1009
+)";
+  expect_allocates (text, 792, spill_mode::everything);
+  expect_allocates (text, 792);
+}
+
+// Seed 157 (one CTR), spilling everything: no register for v0 at block 0
+// insn 1.  CTR v0 is written in a GPR and copied out into CTR, whose
+// store went through a GPR after the instruction's other stores; CTR v1's
+// store waited for the copy out (`late`) and held CTR meanwhile.  The
+// spilled value is now stored straight from its operand temp.
+TEST (AllocatorRepro, SpilledCtrWrittenAsGprStoresFromOperandTemp)
+{
+  const char *text = R"(
+function gen
+value v0 ctr origin=105
+value v1 ctr origin=106
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0{r30,r31} def:v1 origin=5
+block 1 preds=0 succs= depth=0 origin=1027
+)";
+  expect_allocates (text, 157, spill_mode::everything);
+  expect_allocates (text, 157);
+}
+
+// Seed 625 (7 GPRs): no register for ' at block 1 insn 2.  Insn 62 reads
+// pair v0 three times: as itself, as a temp in r3:r4 or r30:r31 and as a
+// temp in r30:r31.  Insn 61 had narrowed v0 to r3:r4 or r4:r5, so the
+// temps needed v0 out of the way; evicting it was tested with its reload
+// limited to v0's narrowed set, which the first temp overlaps, whereas
+// the reload takes any pair insn 62's operand accepts (r5:r6).
+TEST (AllocatorRepro, EvictionTestsReloadWithItsOwnSet)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr w=2 origin=104
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=4
+block 1 preds=0 succs= depth=0 origin=1021
+  insn use:v0{r3,r4} origin=61
+  insn use:v0 use:v0{r3,r30} use:v0{r30} origin=62
+)", 625);
+}
+
+// Seed 12060 of the untargeted range (3 GPRs): no register for ' at block
+// 0 insn 14.  The temps of insn 6 (the tied copy of v0, v2's copy in r3)
+// and its def v4 in r4 needed v0 out of r30; evicting v0 was tested with
+// its reload forbidden r4, where the argument r4 is live during v0's
+// range but not at insn 6, where the reload lives.
+TEST (AllocatorRepro, EvictionTestsReloadWithItsOwnForbiddenSet)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr origin=101
+value v2 gpr origin=103
+value v3 gpr origin=106
+value v4 gpr allowed={r4} origin=107
+value v5 gpr origin=109
+value v6 gpr origin=111
+value v7 gpr origin=112
+value v8 gpr origin=113
+block 0 preds= succs=1 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  copy def:v1 use_hard:r4 origin=2
+  insn def:v2 origin=4
+  insn use:v0 use:v0 use:v2{r3} def:v3,tied=0 def:v4 origin=6
+  insn def:v5 origin=8
+block 1 preds=0,1 succs=1 depth=1 origin=1003
+  phi v6 = v1 v7
+  phi v7 = v3 v8
+  phi v8 = v5 v6
+)", 12060);
+}
+
+// Seed 1454: no register for ' at block 0 insn 1.  Insn 6 defines LR v0,
+// spilled (it lives into a loop), and GPR v1, which insn 7 reads in LR.
+// The store of v0 through a GPR waited for every copy reading a def of
+// insn 6, so also for the copy of v1 into its LR operand temp, which
+// needed the LR v0 still held.  Only copies out of operand temps wait.
+TEST (AllocatorRepro, ViaFileStoreDoesNotWaitForOperandCopyOfDef)
+{
+  expect_allocates (R"(
+function gen
+value v0 lr origin=104
+value v1 gpr origin=105
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 def:v1 origin=6
+  insn use:v1{lr} origin=7
+block 1 preds=0,1 succs=1 depth=2 origin=1005
+  insn use:v0 origin=18
+)", 1454);
+}
+
+// Seed 15472 of the untargeted range (5 GPRs): no register for ' at block
+// 18 insn 5.  Insn 45 reads v5 in r31 and in r3, a tied copy of v4 and v4
+// itself, which held r3.  Members of a group evict only values their
+// instruction does not read, and the eviction tested for the tied copy
+// freed only its own register: now one more value the instruction reads
+// (v4) may go with it, its reload joining the group.
+TEST (AllocatorRepro, EvictionMayAlsoSpillAnotherValueTheInsnReads)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=100
+value v1 gpr origin=101
+value v2 gpr origin=102
+value v3 gpr origin=103
+value v4 gpr origin=115
+value v5 gpr origin=116
+value v6 gpr origin=148
+value v7 gpr origin=150
+value v8 gpr origin=152
+value v9 gpr origin=154
+value v10 gpr origin=180
+block 0 preds= succs=1,4 depth=0 origin=1001
+  copy def:v0 use_hard:r3 origin=1
+  copy def:v1 use_hard:r4 origin=2
+  copy def:v2 use_hard:r5 origin=3
+  insn def:v3 origin=4
+block 1 preds=0 succs=2 depth=0 origin=1007
+  insn use:v1 def:v4,tied=0 def:v5 origin=13
+block 2 preds=1 succs=3 depth=0 origin=1019
+  phi v6 = v2
+  phi v7 = v1
+  insn use:v5{r31} use:v4 use:v5{r3} use:v4 def:v8,tied=1 origin=45
+block 3 preds=2 succs=5 depth=1 origin=1020
+  phi v9 = v6
+block 4 preds=0 succs=5 depth=0 origin=1025
+  copy def_hard:r3 use:v2 origin=61
+  copy def_hard:r4 use:v0 origin=62
+block 5 preds=3,4 succs=6 depth=0 origin=1030
+  phi v10 = v3 v1
+block 6 preds=5,6 succs=6 depth=1 origin=1031
+)", 15472);
+}
+
+// Seed 13857 (2 GPRs): no register for .r.rv at block 2 insn 2.  Insn 56
+// reads spilled CR v1, GPR v3 as a float in f1 (loaded from v3's cell,
+// its store into the scratch cell now a nop) and pair v2 tied.  The
+// reload of v1 through a GPR goes before the run of loads into the
+// instruction's temps, but the nop ended the run, so it came after the
+// pair's load, which held both GPRs.
+TEST (AllocatorRepro, ViaFileReloadHoistsOverNop)
+{
+  expect_allocates (R"(
+function gen
+value v0 cr origin=102
+value v1 cr origin=109
+value v2 gpr w=2 origin=117
+value v3 gpr origin=118
+value v4 gpr w=2 origin=150
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=5
+block 1 preds=0 succs=2 depth=0 origin=1004
+  phi v1 = v0
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=15
+  insn def:v2 origin=21
+  insn def:v3 origin=22
+block 2 preds=1 succs=3 depth=0 origin=1013
+  insn use:v1 use:v3{f1} use:v2 def:v4,tied=2 origin=56
+block 3 preds=2 succs= depth=0 origin=1024
+)", 13857);
+}
+
+// Seed 18511 (6 GPRs), spilling everything: no register for v0 at block 1
+// insn 4.  GPR quad v0 is written as an FPR pair and copied out through
+// the scratch cell; the stores owed for CR v1 were flushed before the
+// load from the scratch cell, so the check that turns the temp's store
+// into v0's own (dropping the load) no longer saw it, and the quad's
+// load needed r3-r6 while v2's temp held r3.
+TEST (AllocatorRepro, SpilledQuadWrittenAsFprPairBeforeOwedStores)
+{
+  const char *text = R"(
+function gen
+value v0 gpr w=4 origin=127
+value v1 cr origin=128
+value v2 gpr origin=129
+block 0 preds= succs=1 depth=0 origin=1001
+block 1 preds=0 succs=2 depth=0 origin=1004
+  insn def:v0{f0-f12,f16-f30} def:v1 def:v2{r3} origin=28
+block 2 preds=1 succs= depth=0 origin=1025
+)";
+  expect_allocates (text, 18511, spill_mode::everything);
+  expect_allocates (text, 18511);
+}
+
+// Seed 31465 (2 GPRs): no register for '.sv at block 1 insn 1.  GPR v0
+// is written as a CR field and FPR v1 as the pair r3:r4.  v0's copy out
+// came first and needed a GPR while v1's temp held both; now the copy
+// out that frees the GPRs (v1's, through memory) goes first.
+TEST (AllocatorRepro, CopyOutFreeingAFileGoesFirst)
+{
+  expect_allocates (R"(
+function gen
+value v0 gpr origin=132
+value v1 fpr origin=133
+block 0 preds= succs=1 depth=0 origin=1001
+block 1 preds=0 succs=2 depth=0 origin=1010
+  insn def:v0{cr0,cr1,cr5,cr6} def:v1{r3} origin=38
+block 2 preds=1 succs= depth=0 origin=1031
+)", 31465);
+}
+
+// Seed 36983 (2 GPRs): no register for '.rv at block 3 insn 3.  Insn 56
+// reads FPR v0 as the pair r3:r4 and GPR v3 as a float, both through the
+// scratch cell, and v1, in memory (it lives over an abnormal edge), as a
+// CR field, reloaded through a GPR.  That reload goes before the run of
+// loads into the instruction's temps, but the store into the scratch
+// cell ended the run, leaving the reload after the pair's load.
+TEST (AllocatorRepro, ViaFileReloadHoistsOverScratchStores)
+{
+  expect_allocates (R"(
+function gen
+value v0 fpr origin=100
+value v1 gpr origin=104
+value v2 gpr origin=128
+value v3 gpr origin=130
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=1
+  insn def:v1 origin=4
+block 1 preds=0 succs=2 depth=0 origin=1012
+  insn def:v2 origin=45
+block 2 preds=1 succs=3 depth=0 origin=1013
+  phi v3 = v2
+block 3 preds=2 succs=4 depth=0 origin=1016
+  insn use:v0{r3} use:v3{f1,f2} use:v1{cr0-cr2,cr5-cr7} origin=56
+block 4 preds=3* succs=5 depth=0 origin=1026
+block 5 preds=4 succs= depth=0 origin=1030
+  insn use:v1 origin=79
+)", 36983);
+}
+
+// Seed 68051 (8 GPRs), spilling everything: no register for .r at block 2
+// insn 1.  Insn 29 reads quad v3, v1 in r3 or r4, and v0, whose shared
+// reload also serves a copy after the call, so it must sit in r28-r31,
+// where the quad must go too.  The group of insn 29 could not be kept
+// satisfiable while the shared reload stayed; now it is spilled (its
+// reads get reloads of their own), and the round that spilled it tries
+// again rather than fail on v1's reload.
+TEST (AllocatorRepro, UnsatisfiableGroupSpillsItsSharedReload)
+{
+  const char *text = R"(
+function gen
+value v0 gpr origin=101
+value v1 gpr allowed={r3,r4} origin=106
+value v2 gpr w=4 origin=108
+value v3 gpr w=4 origin=129
+value v4 gpr origin=136
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=2
+  insn def:v1 origin=6
+  insn def:v2 origin=8
+block 1 preds=0 succs=2 depth=0 origin=1008
+  phi v3 = v2
+block 2 preds=1 succs=3 depth=0 origin=1010
+  insn use:v3 use:v1 use:v0 origin=29
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=30
+block 3 preds=2 succs=4 depth=0 origin=1012
+  phi v4 = v0
+block 4 preds=3 succs= depth=0 origin=1021
+  copy def_hard:r3 use:v0 origin=47
+)";
+  expect_allocates (text, 68051, spill_mode::everything);
+  expect_allocates (text, 68051);
 }

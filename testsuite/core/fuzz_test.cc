@@ -190,13 +190,17 @@ TEST (Fuzz, GeneratorMakesValidPrograms)
 TEST (Fuzz, GeneratorCoversFeatures)
 {
   unsigned phis = 0, abnormal = 0, ties = 0, ec = 0, wide = 0, calls = 0,
-           mem_across = 0, term_defs = 0, loops = 0, critical = 0;
+           mem_across = 0, term_defs = 0, loops = 0, critical = 0,
+           narrow = 0, cross_uses = 0, cross_defs = 0;
   for (uint64_t seed = 0; seed < 300; ++seed)
     {
       target t = fuzz_target (seed);
       function f = generate (t, seed, fuzz_options (seed));
       for (const value &v : f.values)
-        wide += v.width > 1;
+        {
+          wide += v.width > 1;
+          narrow += v.bytes != 0;
+        }
       for (const block &b : f.blocks)
         {
           phis += unsigned (b.phis.size ());
@@ -216,6 +220,12 @@ TEST (Fuzz, GeneratorCoversFeatures)
                   ec += op.earlyclobber;
                   term_defs += in.terminator
                                && op.kind == operand_kind::def;
+                  if (op.value != no_value
+                      && (op.allowed & f.values[op.value].allowed).none ())
+                    {
+                      cross_uses += op.kind == operand_kind::use;
+                      cross_defs += op.kind == operand_kind::def;
+                    }
                 }
             }
         }
@@ -230,6 +240,9 @@ TEST (Fuzz, GeneratorCoversFeatures)
   EXPECT_GT (term_defs, 10u);
   EXPECT_GT (loops, 50u);
   EXPECT_GT (critical, 50u);
+  EXPECT_GT (narrow, 50u);
+  EXPECT_GT (cross_uses, 50u);
+  EXPECT_GT (cross_defs, 50u);
 }
 
 // The spill-everything reference allocator shows that every generated

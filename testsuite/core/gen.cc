@@ -20,13 +20,24 @@ public:
   function run ();
 
 private:
-  // A (file, width) pair: what phis and ties must agree on.
+  // A value's file, width and bytes (value::bytes, 0 when it fills its
+  // registers): what phis and ties must agree on.
   struct shape
   {
     file_id file;
     unsigned width;
+    unsigned bytes = 0;
     bool operator== (const shape &s) const
-    { return file == s.file && width == s.width; }
+    { return file == s.file && width == s.width && bytes == s.bytes; }
+  };
+
+  // Another register file an operand may take a value in, and how many
+  // registers of it the value fills there (its bytes over the file's
+  // register size: a GPR pair is one FPR, a float one GPR).
+  struct cross
+  {
+    file_id file = no_file;
+    unsigned width = 0;
   };
 
   unsigned rnd (unsigned n) { return n ? unsigned (rng_ () % n) : 0; }
@@ -39,10 +50,19 @@ private:
   hreg_set value_allowed (shape s);
   value_id new_value (shape s, const hreg_set &allowed);
   shape shape_of (value_id v) const
-  { return { f_.values[v].file, f_.values[v].width }; }
+  {
+    return { f_.values[v].file, f_.values[v].width, f_.values[v].bytes };
+  }
   hreg pick_witness (const hreg_set &cands, unsigned w,
                      const hreg_set &blocked);
   hreg_set operand_allowed (value_id v, hreg witness);
+  bool cross_file_chance (unsigned pct)
+  {
+    return has (feature::cross_file_operands) && has (feature::other_files)
+           && chance (pct);
+  }
+  cross pick_cross (value_id v);
+  hreg_set cross_allowed (cross c, hreg witness);
   static void block_range (hreg_set &s, hreg h, unsigned w)
   {
     for (unsigned k = 0; k < w; ++k)
@@ -125,7 +145,12 @@ generator::pick_shape ()
       if (start_regs (t_, file, width).none ())
         width = 1;
     }
-  return { file, width };
+  unsigned bytes = 0;
+  // A float: 4 bytes in an 8-byte FPR (value::bytes).
+  if (has (feature::narrow_values) && file == fpr_file && width == 1
+      && chance (40))
+    bytes = 4;
+  return { file, width, bytes };
 }
 
 hreg_set
@@ -156,6 +181,7 @@ generator::new_value (shape s, const hreg_set &allowed)
   value v;
   v.file = s.file;
   v.width = uint8_t (s.width);
+  v.bytes = uint8_t (s.bytes);
   v.allowed = allowed;
   v.origin = unsigned (f_.values.size ()) + 100;
   if (has (feature::memory_only_values) && chance (2))
@@ -209,6 +235,59 @@ generator::operand_allowed (value_id v, hreg witness)
   return s;
 }
 
+// Return a file other than V's in which an operand may take V
+// (cross_file_ok in ir.cc: the core copies V over, directly between a
+// GPR and CR, CTR or LR, through memory between a GPR and an FPR), with
+// V's width there; a `cross` with no_file if there is none.  Only a
+// one-word GPR value goes to CR, CTR or LR; an FPR value goes to GPRs,
+// a GPR value of any width to FPRs.
+generator::cross
+generator::pick_cross (value_id v)
+{
+  const value &val = f_.values[v];
+  std::vector<cross> opts;
+  auto add = [&] (file_id g) {
+    unsigned per = t_.files[g].bytes_per_reg;
+    unsigned wg = std::max (1u, (value_bytes (t_, val) + per - 1) / per);
+    if (start_regs (t_, g, wg).any ())
+      opts.push_back ({ g, wg });
+  };
+  if (val.file == gpr_file)
+    {
+      add (fpr_file);
+      if (val.width == 1 && val.bytes == 0)
+        {
+          add (fpr_file);  // weight: half of the crossings are GPR <-> FPR
+          add (cr_file);
+          add (ctr_file);
+          add (lr_file);
+        }
+    }
+  else
+    add (gpr_file);
+  return opts.empty () ? cross () : opts[rnd (unsigned (opts.size ()))];
+}
+
+// Return an allowed set in file C.file for an operand whose witness is
+// WITNESS: all the start registers of width C.width, the witness alone,
+// or a random part of them.
+hreg_set
+generator::cross_allowed (cross c, hreg witness)
+{
+  hreg_set all = start_regs (t_, c.file, c.width);
+  unsigned r = rnd (100);
+  if (r < 40)
+    return all;
+  hreg_set s;
+  s.set (witness);
+  if (r < 70)
+    return s;
+  for (unsigned h = 0; h < max_hard_regs; ++h)
+    if (all.test (h) && chance (50))
+      s.set (h);
+  return s;
+}
+
 // Emit one instruction with up to MAX_USES uses of available values and
 // up to MAX_DEFS new values.
 void
@@ -217,6 +296,7 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
   insn in;
   hreg_set use_regs;             // witnesses of the uses
   std::vector<hreg> use_witness; // per operand index (no_hreg for defs)
+  std::vector<bool> use_cross;   // per use: in another file than its value
   unsigned nuse = defs_only || avail_.empty () ? 0 : rnd (max_uses + 1);
   for (unsigned k = 0; k < nuse; ++k)
     {
@@ -225,16 +305,36 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
       if (chance (50))
         v = avail_[rnd (unsigned (avail_.size ()) / 2 + 1)];
       const value &val = f_.values[v];
-      hreg w = pick_witness (val.allowed, val.width, hard_live_ | use_regs);
-      if (w == no_hreg)
-        continue;
       operand op;
       op.kind = operand_kind::use;
       op.value = v;
-      op.allowed = operand_allowed (v, w);
+      hreg w = no_hreg;
+      unsigned width = val.width;
+      if (cross_file_chance (12))
+        {
+          // A float read as a word, a word read as a float...
+          cross c = pick_cross (v);
+          if (c.file != no_file)
+            w = pick_witness (start_regs (t_, c.file, c.width), c.width,
+                              hard_live_ | use_regs);
+          if (w != no_hreg)
+            {
+              width = c.width;
+              op.allowed = cross_allowed (c, w);
+            }
+        }
+      bool crossing = w != no_hreg;
+      if (!crossing)
+        {
+          w = pick_witness (val.allowed, val.width, hard_live_ | use_regs);
+          if (w == no_hreg)
+            continue;
+          op.allowed = operand_allowed (v, w);
+        }
       in.ops.push_back (op);
       use_witness.push_back (w);
-      block_range (use_regs, w, val.width);
+      use_cross.push_back (crossing);
+      block_range (use_regs, w, width);
     }
   unsigned nuses = unsigned (in.ops.size ());
   unsigned ndef = rnd (max_defs + 1);
@@ -255,7 +355,8 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
           hreg w = use_witness[u];
           hreg_set range;
           block_range (range, w, s.width);
-          if (!(range & (def_regs | hard_live_)).any ())
+          // A tie needs its use in the value's own file.
+          if (!use_cross[u] && !(range & (def_regs | hard_live_)).any ())
             {
               op.value = new_value (s, start_regs (t_, s.file, s.width));
               op.allowed = in.ops[u].allowed;
@@ -278,9 +379,25 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
       op.value = new_value (s, allowed);
       op.allowed = operand_allowed (op.value, w);
       op.earlyclobber = ec;
-      block_range (def_regs, w, s.width);
+      unsigned width = s.width;
+      if (cross_file_chance (10))
+        {
+          // Written in another file (an FPR result kept in a GPR...).
+          cross c = pick_cross (op.value);
+          hreg cw = c.file == no_file
+                      ? no_hreg
+                      : pick_witness (start_regs (t_, c.file, c.width),
+                                      c.width, blocked);
+          if (cw != no_hreg)
+            {
+              w = cw;
+              width = c.width;
+              op.allowed = cross_allowed (c, cw);
+            }
+        }
+      block_range (def_regs, w, width);
       if (ec)
-        block_range (ec_regs, w, s.width);
+        block_range (ec_regs, w, width);
       in.ops.push_back (op);
       // A scratch def is never used.
       if (!chance (8))

@@ -6,8 +6,11 @@
 // CTR-counted loops whose terminator defines the counter, an occasional
 // abnormal edge into a join) and fills it with instructions that keep many
 // values live: plain instructions with uses and defs in several files,
-// wide values, narrowed and single-register operand sets, ties,
-// earlyclobbers, scratch defs and clobbers; calls with arguments and
+// wide values, narrow values (a float: 4 bytes in an 8-byte FPR),
+// narrowed and single-register operand sets, operands whose allowed set
+// lies in another register file than their value (a float used in a GPR,
+// a GPR pair used as one FPR, a GPR into CTR), ties, earlyclobbers,
+// scratch defs and clobbers; calls with arguments and
 // results in hard registers and the rs6000 call-clobbered set; incoming
 // arguments and a return value.
 //
@@ -44,7 +47,9 @@ enum class feature : uint32_t
   clobbers = 1u << 11,
   other_files = 1u << 12,   // FPR, CR, CTR, LR values (else GPR only)
   cycles = 1u << 13,        // loop-carried phi permutations
-  all = (1u << 14) - 1
+  narrow_values = 1u << 14, // floats: 4-byte values in 8-byte FPRs
+  cross_file_operands = 1u << 15, // operands in another file than their value
+  all = (1u << 16) - 1
 };
 
 constexpr uint32_t

@@ -269,6 +269,14 @@ reduce_function (const function &f, const target &t,
                   }
               }
           }
+      // Narrow values made whole.
+      for (value_id v = 0; v < best.values.size (); ++v)
+        if (best.values[v].bytes != 0)
+          {
+            function c = best;
+            c.values[v].bytes = 0;
+            progress |= try_candidate (std::move (c));
+          }
       for (value_id v = 0; v < best.values.size (); ++v)
         {
           const value &val = best.values[v];

@@ -11,7 +11,8 @@ namespace ssara::test {
 
 // Return a function no bigger than F for which FAILS still holds,
 // found by greedily deleting instructions, operands and phis and
-// relaxing constraints.  Every candidate stays valid for T
+// relaxing constraints (an operand's set back to its value's, which also
+// undoes an operand in another file; a narrow value made whole).  Every candidate stays valid for T
 // (verify_function) and allocatable (the reference allocator succeeds
 // and the checker accepts its allocation),
 // so the result is a real allocator bug, not an impossible program.

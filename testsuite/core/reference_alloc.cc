@@ -25,6 +25,23 @@ private:
                        const hreg_set &busy);
   std::string move_out (program_point at, value_id v, hreg reg,
                         const hreg_set &busy);
+  // Return how many registers of file G value V fills: its width in its
+  // own file, else its bytes over G's register size.
+  unsigned width_in (value_id v, file_id g) const
+  {
+    const value &val = f_.values[v];
+    if (g == val.file)
+      return val.width;
+    unsigned per = t_.files[g].bytes_per_reg;
+    return std::max (1u, (value_bytes (t_, val) + per - 1) / per);
+  }
+  // Return the bytes of a load or store of V through a register of file
+  // G: V's size when it is smaller than the register (lfs, stfs), else 0.
+  uint8_t bytes_in (value_id v, file_id g) const
+  {
+    unsigned b = value_bytes (t_, f_.values[v]);
+    return b < t_.files[g].bytes_per_reg ? uint8_t (b) : 0;
+  }
   std::string copy_slot (program_point at, value_id v, slot_id from,
                          slot_id to, const hreg_set &busy);
   hreg free_range (file_id f, unsigned w, const hreg_set &busy) const;
@@ -83,8 +100,11 @@ ref_alloc::free_range (file_id f, unsigned w, const hreg_set &busy) const
 slot_id
 ref_alloc::new_slot (file_id f, unsigned w)
 {
+  // Room for a load or store of a whole register of any file: a
+  // cross-file operand may load a word into an 8-byte FPR (lfs).
   unsigned bytes = t_.files[mem_file (f)].bytes_per_reg;
-  a_.slots.push_back ({ w * bytes, bytes });
+  unsigned size = std::max (8u, (w * bytes + 7) / 8 * 8);
+  a_.slots.push_back ({ size, bytes });
   return slot_id (a_.slots.size () - 1);
 }
 
@@ -129,31 +149,38 @@ ref_alloc::hard_liveness ()
     }
 }
 
-// Load value V from its slot into REG at AT, keeping BUSY intact.
+// Load value V from its slot into REG at AT, keeping BUSY intact.  REG
+// may be in another file than V's (a cross-file operand): the slot holds
+// V in memory format, which any memory_direct file loads, narrowly when
+// V is smaller than its register.
 std::string
 ref_alloc::move_in (program_point at, value_id v, hreg reg,
                     const hreg_set &busy)
 {
-  const value &val = f_.values[v];
+  file_id g = t_.file_of (reg);
+  file_id mf = mem_file (g);
   edit e;
   e.at = at;
-  e.width = val.width;
+  e.width = uint8_t (width_in (v, mf));
+  e.bytes = bytes_in (v, mf);
   e.slot = slot_of_[v];
   e.what = "v" + std::to_string (v);
-  if (direct (val.file))
+  if (direct (g))
     {
       e.k = edit::kind::load;
       e.dst_reg = reg;
       add (e);
       return "";
     }
-  hreg tmp = free_range (mem_file (val.file), val.width, busy);
+  hreg tmp = free_range (mf, e.width, busy);
   if (tmp == no_hreg)
     return "no temporary to reload v" + std::to_string (v);
   e.k = edit::kind::load;
   e.dst_reg = tmp;
   add (e);
   e.k = edit::kind::copy;
+  e.bytes = 0;
+  e.width = uint8_t (width_in (v, g));
   e.slot = no_slot;
   e.dst_reg = reg;
   e.src_reg = tmp;
@@ -161,17 +188,20 @@ ref_alloc::move_in (program_point at, value_id v, hreg reg,
   return "";
 }
 
-// Store value V from REG into its slot at AT, keeping BUSY intact.
+// Store value V from REG into its slot at AT, keeping BUSY intact.  REG
+// may be in another file than V's, as for move_in.
 std::string
 ref_alloc::move_out (program_point at, value_id v, hreg reg,
                      const hreg_set &busy)
 {
-  const value &val = f_.values[v];
+  file_id g = t_.file_of (reg);
+  file_id mf = mem_file (g);
   edit e;
   e.at = at;
-  e.width = val.width;
+  e.width = uint8_t (width_in (v, mf));
+  e.bytes = bytes_in (v, mf);
   e.what = "v" + std::to_string (v);
-  if (direct (val.file))
+  if (direct (g))
     {
       e.k = edit::kind::store;
       e.src_reg = reg;
@@ -179,14 +209,18 @@ ref_alloc::move_out (program_point at, value_id v, hreg reg,
       add (e);
       return "";
     }
-  hreg tmp = free_range (mem_file (val.file), val.width, busy);
+  hreg tmp = free_range (mf, e.width, busy);
   if (tmp == no_hreg)
     return "no temporary to spill v" + std::to_string (v);
   e.k = edit::kind::copy;
+  e.bytes = 0;
+  e.width = uint8_t (width_in (v, g));
   e.dst_reg = tmp;
   e.src_reg = reg;
   add (e);
   e.k = edit::kind::store;
+  e.width = uint8_t (width_in (v, mf));
+  e.bytes = bytes_in (v, mf);
   e.dst_reg = no_hreg;
   e.src_reg = tmp;
   e.slot = slot_of_[v];
@@ -200,12 +234,13 @@ ref_alloc::copy_slot (program_point at, value_id v, slot_id from,
 {
   const value &val = f_.values[v];
   file_id mf = mem_file (val.file);
-  hreg tmp = free_range (mf, val.width, busy);
+  hreg tmp = free_range (mf, width_in (v, mf), busy);
   if (tmp == no_hreg)
     return "no temporary for a phi move of v" + std::to_string (v);
   edit e;
   e.at = at;
-  e.width = val.width;
+  e.width = uint8_t (width_in (v, mf));
+  e.bytes = bytes_in (v, mf);
   e.what = "v" + std::to_string (v);
   e.k = edit::kind::load;
   e.dst_reg = tmp;
@@ -226,9 +261,31 @@ ref_alloc::assign_insn (block_id b, uint32_t i)
   const hreg_set &live_before = hard_live_[b][i];
   const hreg_set &live_after = hard_live_[b][i + 1];
   size_t n = in.ops.size ();
+  // Each operand's file and width: a value operand whose allowed set lies
+  // in another file than its value takes the value in that file.
+  std::vector<file_id> opfile (n, no_file);
+  std::vector<unsigned> opwidth (n, 0);
+  for (size_t k = 0; k < n; ++k)
+    {
+      const operand &op = in.ops[k];
+      if (op.kind != operand_kind::use && op.kind != operand_kind::def)
+        {
+          opwidth[k] = op.width;
+          continue;
+        }
+      const value &v = f_.values[op.value];
+      opfile[k] = v.file;
+      if ((op.allowed & v.allowed).none ())
+        for (unsigned h = 0; h < max_hard_regs; ++h)
+          if (op.allowed.test (h))
+            {
+              opfile[k] = t_.file_of (h);
+              break;
+            }
+      opwidth[k] = width_in (op.value, opfile[k]);
+    }
   auto width = [&] (const operand &op) -> unsigned {
-    return op.kind == operand_kind::use || op.kind == operand_kind::def
-             ? f_.values[op.value].width : op.width;
+    return opwidth[&op - in.ops.data ()];
   };
   hreg_set use_hard_regs, def_hard_regs;
   for (const operand &op : in.ops)
@@ -253,13 +310,14 @@ ref_alloc::assign_insn (block_id b, uint32_t i)
                         ? live_before : (live_after | def_hard_regs);
       if (op.earlyclobber)
         busy |= use_hard_regs | in.clobbers;
-      hreg_set ok = op.allowed & v.allowed;
-      for (hreg h : t_.files[v.file].regs)
+      file_id g = opfile[k];
+      hreg_set ok = op.allowed & (g == v.file ? v.allowed : op.allowed);
+      for (hreg h : t_.files[g].regs)
         if (ok.test (h))
           {
             bool free = true;
-            for (unsigned w = 0; w < v.width && free; ++w)
-              free = !busy.test (h + w) && t_.file_of (h + w) == v.file;
+            for (unsigned w = 0; w < opwidth[k] && free; ++w)
+              free = !busy.test (h + w) && t_.file_of (h + w) == g;
             if (free)
               cands[k].push_back (h);
           }
@@ -326,8 +384,7 @@ ref_alloc::assign_insn (block_id b, uint32_t i)
     for (size_t k = 0; k < n; ++k)
       {
         const operand &op = in.ops[k];
-        if (op.kind != operand_kind::use
-            || direct (f_.values[op.value].file) != (pass == 1))
+        if (op.kind != operand_kind::use || direct (opfile[k]) != (pass == 1))
           continue;
         std::string e = move_in (pb, op.value, pick[k], loaded);
         if (!e.empty ())
@@ -380,7 +437,7 @@ ref_alloc::assign_insn (block_id b, uint32_t i)
           {
             const operand &op = in.ops[k];
             if (op.kind != operand_kind::def
-                || direct (f_.values[op.value].file) != (pass == 0))
+                || direct (opfile[k]) != (pass == 0))
               continue;
             std::string e = move_out (points[p], op.value, pick[k], busy);
             if (!e.empty ())
