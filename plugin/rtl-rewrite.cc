@@ -665,6 +665,29 @@ rewriter::build_edits ()
   std::stable_sort (order.begin (), order.end (),
                     [&] (const edit *a, const edit *b)
                     { return key (a->at) < key (b->at); });
+  // Stack slots are addressed from the hard frame pointer when there is
+  // one; after an insn of the block sets it (a nonlocal goto restoring
+  // its target's frame) a slot access would read the wrong frame.
+  if (frame_pointer_needed)
+    for (const edit *e : order)
+      {
+        if (e->slot == no_slot)
+          continue;
+        const program_point &p = e->at;
+        if (p.block >= m_map.insn_rtl.size ())
+          continue;
+        const std::vector<rtx_insn *> &rtl = m_map.insn_rtl[p.block];
+        size_t end = p.k == program_point::kind::on_edge ? rtl.size ()
+                     : p.insn + (p.k == program_point::kind::after_insn);
+        for (size_t j = 0; j < end && j < rtl.size (); ++j)
+          if (rtl[j] && reg_set_p (hard_frame_pointer_rtx, rtl[j]))
+            {
+              fail ("a stack slot is accessed after insn "
+                    + std::to_string (INSN_UID (rtl[j]))
+                    + " sets the frame pointer");
+              return;
+            }
+      }
   for (size_t i = 0; i < order.size ();)
     {
       size_t j = i;
@@ -799,7 +822,10 @@ rewriter::emit_groups ()
           continue;
         }
       const std::vector<rtx_insn *> &rtl = m_map.insn_rtl[p.block];
-      if (p.k == program_point::kind::after_insn && rtl[p.insn])
+      // install () deleted the copies that became no-ops; edits next to
+      // one go next to the insns around it.
+      auto present = [&] (size_t j) { return rtl[j] && !rtl[j]->deleted (); };
+      if (p.k == program_point::kind::after_insn && present (p.insn))
         {
           emit_insn_after (g.seq, rtl[p.insn]);
           continue;
@@ -807,7 +833,7 @@ rewriter::emit_groups ()
       // Before the first real insn at or after the point, else at the end
       // of the block (which then has no terminator).
       size_t j = p.insn + (p.k == program_point::kind::after_insn);
-      while (j < rtl.size () && !rtl[j])
+      while (j < rtl.size () && !present (j))
         ++j;
       if (j < rtl.size ())
         emit_insn_before (g.seq, rtl[j]);
