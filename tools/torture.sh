@@ -130,7 +130,9 @@ torture_options() {
 }
 
 run_group() {
-  rundir=$1 exps=$2 sets=$3 flags=$4
+  # Not "flags": the caller's $flags (with @STATS@) must survive for the
+  # next group; sh has no locals.
+  rundir=$1 exps=$2 sets=$3 rg_flags=$4
   rm -rf "$rundir"
   mkdir -p "$rundir/parallel"
   GCC_UNDER_TEST=$root/tools/torture-cc \
@@ -145,7 +147,7 @@ run_group() {
     (cd "$rundir/p$i" &&
       DEJAGNU=$rundir/site.exp \
       GCC_RUNTEST_PARALLELIZE_DIR=$rundir/parallel \
-      SSARA_BOARD_CFLAGS=$flags SSARA_BOARD_TIMEOUT=$timeout \
+      SSARA_BOARD_CFLAGS=$rg_flags SSARA_BOARD_TIMEOUT=$timeout \
       exec runtest --tool gcc --srcdir "$srcdir" --target_board=ppc-qemu \
         $exps "TORTURE_OPTIONS=$topts" > runtest.out 2>&1 < /dev/null) &
     pids="$pids $!"
