@@ -43,6 +43,76 @@ for_each_recognised_insn (F f)
     }
 }
 
+// Return true if INSN is a register copy (a single set from a register or
+// a subreg).
+bool
+register_copy_p (rtx_insn *insn)
+{
+  rtx set = single_set (insn);
+  return set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set)));
+}
+
+// Call F on every recognised non-debug insn that is not a register copy,
+// with the insn extracted and its constraints preprocessed.  The splits
+// below make register copies, so skipping them is what ends their walks:
+// each insn of the input is visited once, whatever F emits.
+template <typename F>
+void
+for_each_splittable_insn (F f)
+{
+  for_each_recognised_insn ([&] (rtx_insn *insn)
+    {
+      if (register_copy_p (insn))
+        return;
+      extract_insn (insn);
+      preprocess_constraints (insn);
+      f (insn);
+      recog_data.insn = nullptr;
+    });
+}
+
+// Where a copy made by replace_by_copy goes.
+enum class copy_side { before_insn, after_insn };
+
+// Queue the replacement of operand I of the extracted INSN (and its dups)
+// by a fresh pseudo of MODE, copied from SRC before INSN or to DST after
+// it (SIDE), as a change of the current change group.  Return the copy,
+// or null when no pattern recognises it.
+rtx_insn *
+replace_by_copy (rtx_insn *insn, int i, machine_mode mode, rtx other,
+                 copy_side side)
+{
+  rtx tmp = gen_reg_rtx (mode);
+  rtx_insn *copy
+    = side == copy_side::after_insn
+      ? emit_insn_after (gen_rtx_SET (other, tmp), insn)
+      : emit_insn_before (gen_rtx_SET (tmp, other), insn);
+  if (recog_memoized (copy) < 0)
+    {
+      delete_insn (copy);
+      return nullptr;
+    }
+  validate_change (insn, recog_data.operand_loc[i], tmp, true);
+  for (int d = 0; d < recog_data.n_dups; ++d)
+    if (recog_data.dup_num[d] == i)
+      validate_change (insn, recog_data.dup_loc[d], tmp, true);
+  return copy;
+}
+
+// Apply the current change group; if it fails, delete COPIES.  Return how
+// many copies stay.
+unsigned
+apply_or_delete (const std::vector<rtx_insn *> &copies)
+{
+  if (copies.empty ())
+    return 0;
+  if (apply_change_group ())
+    return copies.size ();
+  for (rtx_insn *copy : copies)
+    delete_insn (copy);
+  return 0;
+}
+
 } // namespace
 
 unsigned
@@ -242,17 +312,10 @@ unsigned
 split_hard_ties ()
 {
   unsigned made = 0;
-  for_each_recognised_insn ([&] (rtx_insn *insn)
+  // Register copies are left alone (movsi's "=*h"/"0" no-op alternative
+  // ties, and the copies made here are such copies).
+  for_each_splittable_insn ([&] (rtx_insn *insn)
     {
-      // Register copies are left alone: movsi's "=*h"/"0" no-op
-      // alternative ties, and the copies made here are such copies,
-      // so skipping them is also what makes the walk end (each insn
-      // of the original RTL is split at most once).
-      rtx set = single_set (insn);
-      if (set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set))))
-        return;
-      extract_insn (insn);
-      preprocess_constraints (insn);
       int n = recog_data.n_operands;
       // Operand pairs (hard register, pseudo) that some alternative
       // ties.
@@ -287,28 +350,17 @@ split_hard_ties ()
             continue;
           if (output && control_flow_insn_p (insn))
             continue;
-          rtx tmp = gen_reg_rtx (GET_MODE (hard));
           rtx_insn *copy
-            = output ? emit_insn_after (gen_rtx_SET (hard, tmp), insn)
-                     : emit_insn_before (gen_rtx_SET (tmp, hard), insn);
-          if (recog_memoized (copy) < 0)
-            {
-              delete_insn (copy);
-              continue;
-            }
-          validate_change (insn, recog_data.operand_loc[i], tmp, true);
-          for (int d = 0; d < recog_data.n_dups; ++d)
-            if (recog_data.dup_num[d] == i)
-              validate_change (insn, recog_data.dup_loc[d], tmp, true);
-          if (apply_change_group ())
-            ++made;
-          else
-            delete_insn (copy);
+            = replace_by_copy (insn, i, GET_MODE (hard), hard,
+                               output ? copy_side::after_insn
+                                      : copy_side::before_insn);
+          if (!copy)
+            continue;
+          made += apply_or_delete ({ copy });
           // The operands moved: one pair per insn and pass is enough
           // (a second would need a fresh extract).
           break;
         }
-      recog_data.insn = nullptr;
     });
   return made;
 }
@@ -360,17 +412,10 @@ unsigned
 split_foreign_hard_operands ()
 {
   unsigned made = 0;
-  for_each_recognised_insn ([&] (rtx_insn *insn)
+  // Register copies are left alone: the allocator moves a copy's value
+  // between files itself.
+  for_each_splittable_insn ([&] (rtx_insn *insn)
     {
-      // Register copies are left alone: they are what this makes, so
-      // skipping them ends the walk (each insn of the input is split
-      // once), and the allocator moves a copy's value between files
-      // itself.
-      rtx set = single_set (insn);
-      if (set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set))))
-        return;
-      extract_insn (insn);
-      preprocess_constraints (insn);
       if (recog_data.n_alternatives == 0)
         return;
       // A DFmode load into r7:r8 from a reg+reg address: r7 fits the
@@ -388,29 +433,13 @@ split_foreign_hard_operands ()
           bool output = recog_data.operand_type[i] == OP_OUT;
           if (output && control_flow_insn_p (insn))
             continue;
-          rtx tmp = gen_reg_rtx (GET_MODE (hard));
-          rtx_insn *copy
-            = output ? emit_insn_after (gen_rtx_SET (hard, tmp), insn)
-                     : emit_insn_before (gen_rtx_SET (tmp, hard), insn);
-          if (recog_memoized (copy) < 0)
-            {
-              delete_insn (copy);
-              continue;
-            }
-          copies.push_back (copy);
-          validate_change (insn, recog_data.operand_loc[i], tmp, true);
-          for (int d = 0; d < recog_data.n_dups; ++d)
-            if (recog_data.dup_num[d] == i)
-              validate_change (insn, recog_data.dup_loc[d], tmp, true);
+          if (rtx_insn *copy
+                = replace_by_copy (insn, i, GET_MODE (hard), hard,
+                                   output ? copy_side::after_insn
+                                          : copy_side::before_insn))
+            copies.push_back (copy);
         }
-      if (copies.empty ())
-        return;
-      if (apply_change_group ())
-        made += copies.size ();
-      else
-        for (rtx_insn *copy : copies)
-          delete_insn (copy);
-      recog_data.insn = nullptr;
+      made += apply_or_delete (copies);
     });
   return made;
 }
@@ -419,14 +448,10 @@ unsigned
 split_partial_puns ()
 {
   unsigned made = 0;
-  for_each_recognised_insn ([&] (rtx_insn *insn)
+  // Register copies are left alone: the allocator moves a copy's value
+  // between files itself.
+  for_each_splittable_insn ([&] (rtx_insn *insn)
     {
-      // Register copies are left alone: they are what this makes (the
-      // walk ends), and the allocator moves a copy's value between files.
-      rtx set = single_set (insn);
-      if (set && (REG_P (SET_SRC (set)) || SUBREG_P (SET_SRC (set))))
-        return;
-      extract_insn (insn);
       std::vector<rtx_insn *> copies;
       for (int i = 0; i < recog_data.n_operands; ++i)
         {
@@ -440,29 +465,11 @@ split_partial_puns ()
           if (FLOAT_MODE_P (outer) == FLOAT_MODE_P (inner)
               || !known_lt (GET_MODE_SIZE (outer), GET_MODE_SIZE (inner)))
             continue;
-          bool dup = false;
-          for (int d = 0; d < recog_data.n_dups; ++d)
-            dup |= recog_data.dup_num[d] == i;
-          if (dup)
-            continue;
-          rtx tmp = gen_reg_rtx (outer);
-          rtx_insn *copy = emit_insn_before (gen_rtx_SET (tmp, x), insn);
-          if (recog_memoized (copy) < 0)
-            {
-              delete_insn (copy);
-              continue;
-            }
-          copies.push_back (copy);
-          validate_change (insn, recog_data.operand_loc[i], tmp, true);
+          if (rtx_insn *copy = replace_by_copy (insn, i, outer, x,
+                                                copy_side::before_insn))
+            copies.push_back (copy);
         }
-      if (copies.empty ())
-        return;
-      if (apply_change_group ())
-        made += copies.size ();
-      else
-        for (rtx_insn *copy : copies)
-          delete_insn (copy);
-      recog_data.insn = nullptr;
+      made += apply_or_delete (copies);
     });
   return made;
 }
