@@ -396,33 +396,11 @@ struct walker
   }
 
   // Return the registers the reload of spilled O for the group's
-  // instruction GROUP_J would accept: those of the input operands of
-  // that instruction reading O, within the input value's (as
-  // place_spill_code's reload_set gives it), not only O's `allowed`,
-  // which constraint lifting may have narrowed for other instructions.
+  // instruction GROUP_J would accept (work::reload_set, as
+  // place_spill_code gives them).
   hreg_set reload_allowed (value_id o) const
   {
-    const value &x = w.fn.values[o];
-    hreg_set a = w.starts (x.file, x.width);
-    const winsn &cw = w.wb[cur_b].insns[group_j];
-    block_id ib = w.wb[cur_b].in_block;
-    bool input = cw.role == wrole::input && ib != no_block;
-    for (size_t k = 0; k < group_insn->ops.size (); ++k)
-      {
-        const operand &u = group_insn->ops[k];
-        if (u.kind != operand_kind::use || u.value != o)
-          continue;
-        const operand *io
-          = input ? &w.in.blocks[ib].insns[cw.in_insn].ops[k] : nullptr;
-        if (io && io->kind == operand_kind::use
-            && io->value < w.in.values.size ()
-            && w.in.values[io->value].file == x.file
-            && w.in.values[io->value].width == x.width)
-          a &= io->allowed & w.in.values[io->value].allowed;
-        else
-          a &= x.allowed;
-      }
-    return a.none () ? x.allowed : a;
+    return w.reload_set (o, cur_b, group_j, *group_insn);
   }
 
   // Return true if V at H leaves the rest of its group, PENDING,

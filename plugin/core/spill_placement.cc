@@ -428,6 +428,17 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
         {
           insn cur = blk.insns[j];
           winsn cw = w.wb[b].insns[j];
+          // Keep instruction J's place as a nop (its work is done
+          // elsewhere or not needed).
+          auto keep_as_nop = [&] ()
+            {
+              cur.ops.clear ();
+              cur.kind = insn_kind::normal;
+              cw.role = wrole::nop;
+              cw.cell = no_cell;
+              R.out.push_back (cur);
+              R.out_w.push_back (cw);
+            };
           // A newly spilled value copied out of an operand temp through
           // the scratch cell (see below) takes the temp's store into the
           // scratch cell for its own and its load goes, before owed
@@ -445,12 +456,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               R.out_w.back ().cell = w.wv[v].cell;
               w.wv[t].carries = v;
               R.fit_cell (w.wv[v].cell, t);
-              cur.ops.clear ();
-              cur.kind = insn_kind::normal;
-              cw.role = wrole::nop;
-              cw.cell = no_cell;
-              R.out.push_back (cur);
-              R.out_w.push_back (cw);
+              keep_as_nop ();
               continue;
             }
           // Earlier rounds' stores (and their copies into the via_file) may
@@ -476,12 +482,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               && is_new[cur.ops[0].value]
               && w.wv[cur.ops[0].value].shared_reload)
             {
-              cur.ops.clear ();
-              cur.kind = insn_kind::normal;
-              cw.role = wrole::nop;
-              cw.cell = no_cell;
-              R.out.push_back (cur);
-              R.out_w.push_back (cw);
+              keep_as_nop ();
               continue;
             }
           if (cw.role == wrole::copy && cur.ops.size () == 2
@@ -493,11 +494,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                   && w.wv[d].cell == w.wv[u].cell
                   && (is_new[d] || is_new[u]))
                 {
-                  cur.ops.clear ();
-                  cur.kind = insn_kind::normal;
-                  cw.role = wrole::nop;
-                  R.out.push_back (cur);
-                  R.out_w.push_back (cw);
+                  keep_as_nop ();
                   continue;
                 }
             }
@@ -542,12 +539,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               lw.cell = w.wv[u].cell;
               w.wv[t].carries = held_value (w, u);
               R.fit_cell (lw.cell, t);
-              cur.ops.clear ();
-              cur.kind = insn_kind::normal;
-              cw.role = wrole::nop;
-              cw.cell = no_cell;
-              R.out.push_back (cur);
-              R.out_w.push_back (cw);
+              keep_as_nop ();
               continue;
             }
           // A copy into an operand temp (constraint lifting) or a reload
@@ -599,34 +591,9 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           // Reloads through another file go first (hoist).
           std::vector<insn> early;
           std::vector<winsn> early_w;
-          // A reload temp serves this instruction alone: it may take any
-          // register the instruction's own operands accept (and the input
-          // value allows), not only the spilled value's `allowed`, which
-          // constraint lifting may have narrowed for other instructions
-          // (a pair narrowed to r4:r5 or r5:r6 here read together with a
-          // use in r5).
+          // A reload temp serves this instruction alone (work::reload_set).
           auto reload_set = [&] (value_id v) {
-            const value &x = w.fn.values[v];
-            hreg_set a = w.starts (x.file, x.width);
-            block_id ib = w.wb[b].in_block;
-            bool input = cw.role == wrole::input && ib != no_block;
-            for (size_t k = 0; k < cur.ops.size (); ++k)
-              {
-                if (cur.ops[k].kind != operand_kind::use
-                    || cur.ops[k].value != v)
-                  continue;
-                const operand *io
-                  = input ? &w.in.blocks[ib].insns[cw.in_insn].ops[k]
-                          : nullptr;
-                if (io && io->kind == operand_kind::use
-                    && io->value < w.in.values.size ()
-                    && w.in.values[io->value].file == x.file
-                    && w.in.values[io->value].width == x.width)
-                  a &= io->allowed & w.in.values[io->value].allowed;
-                else
-                  a &= x.allowed;
-              }
-            return a.none () ? x.allowed : a;
+            return w.reload_set (v, b, j, cur);
           };
           for (operand &o : cur.ops)
             if (o.kind == operand_kind::use && is_new[o.value])

@@ -69,6 +69,31 @@ work::span (hreg h, unsigned w)
 }
 
 hreg_set
+work::reload_set (value_id v, block_id b, size_t j, const insn &cur) const
+{
+  const value &x = fn.values[v];
+  hreg_set a = starts (x.file, x.width);
+  const winsn &cw = wb[b].insns[j];
+  block_id ib = wb[b].in_block;
+  bool input = cw.role == wrole::input && ib != no_block;
+  for (size_t k = 0; k < cur.ops.size (); ++k)
+    {
+      if (cur.ops[k].kind != operand_kind::use || cur.ops[k].value != v)
+        continue;
+      const operand *io
+        = input ? &in.blocks[ib].insns[cw.in_insn].ops[k] : nullptr;
+      if (io && io->kind == operand_kind::use
+          && io->value < in.values.size ()
+          && in.values[io->value].file == x.file
+          && in.values[io->value].width == x.width)
+        a &= io->allowed & in.values[io->value].allowed;
+      else
+        a &= x.allowed;
+    }
+  return a.none () ? x.allowed : a;
+}
+
+hreg_set
 work::starts (file_id f, unsigned w) const
 {
   hreg_set s;

@@ -265,6 +265,16 @@ struct work
   // Return the valid start registers of width W in file F.
   hreg_set starts (file_id f, unsigned w) const;
 
+  // Return the registers a reload of spilled V for instruction CUR (the
+  // current form of instruction J of work block B) may take: what the
+  // input operands of that instruction reading V accept, within the
+  // input value's `allowed`, not only V's `allowed`, which constraint
+  // lifting may have narrowed for other instructions (a pair narrowed to
+  // r4:r5 or r5:r6 read here together with a use in r5).  V's `allowed`
+  // when that leaves nothing.
+  hreg_set reload_set (value_id v, block_id b, size_t j,
+                       const insn &cur) const;
+
   // Return the bytes a value V needs in memory.
   uint32_t mem_size (value_id v) const;
 
