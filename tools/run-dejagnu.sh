@@ -21,8 +21,8 @@ mkdir -p "$work"
 "$root/config/write-site-exp.sh" "$ts" "$work" > /dev/null
 
 export SSARA_PLUGIN="$build/ssara.so"
-# Every compile: the plugin with the checker on.  Until the RTL adapter
-# allocates functions (issue 4) they go to IRA/LRA.
+# Every compile: the plugin with the checker on; a function it declines
+# goes to IRA/LRA, and the tests' scans of "by=ssara" notice.
 # (SSARA_DG_FLAGS, not the board's cflags: board flags come after a
 # test's dg-options, and -fplugin must come before -fplugin-arg-ssara-*.)
 export SSARA_DG_FLAGS="-fplugin=$build/ssara.so -fplugin-arg-ssara-check=on -fplugin-arg-ssara-fallback=ira"
