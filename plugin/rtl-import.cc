@@ -62,7 +62,8 @@ private:
   bool add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc);
   bool collect_operands (rtx_insn *rtl, int alt,
                          std::map<unsigned, pseudo_access> &acc,
-                         std::vector<std::pair<int, reg_class_t>> &scratch_ops);
+                         std::vector<std::pair<int, reg_class_t>> &scratch_ops,
+                         hreg_set &earlyclobber_hard);
   bool import_insn (rtl_ssa::insn_info *ii, block_id b, bool last);
   void import_phis (rtl_ssa::ebb_info *ebb, block_id b);
   void import_phi (rtl_ssa::phi_info *p, block_id b);
@@ -236,6 +237,19 @@ importer::find_fpr_int_pseudos ()
   for (unsigned r : wanted)
     if (!blocked.count (r))
       m_fpr_int.insert (r);
+}
+
+// Return the start registers at which a value WIDTH registers wide
+// would cover a member of REGS.
+static hreg_set
+overlapping_starts (const hreg_set &regs, unsigned width)
+{
+  hreg_set s;
+  for (unsigned r = 0; r < max_hard_regs; ++r)
+    if (regs.test (r))
+      for (unsigned k = 0; k < width && k <= r; ++k)
+        s.set (r - k);
+  return s;
 }
 
 // Return the registers of FILE at which a value of MODE, WIDTH registers
@@ -629,12 +643,14 @@ clobbered_operand_p (rtx_insn *rtl, int i)
 }
 
 // Fill ACC with the pseudo operands of the extracted insn RTL under
-// alternative ALT, and SCRATCH_OPS with the scratch operands that need a
-// register.
+// alternative ALT, SCRATCH_OPS with the scratch operands that need a
+// register, and EARLYCLOBBER_HARD with the hard registers of earlyclobber
+// outputs (bswapsi2_reg's "=&r" result set straight into r3 at -Os).
 bool
 importer::collect_operands (rtx_insn *rtl, int alt_index,
                             std::map<unsigned, pseudo_access> &acc,
-                            std::vector<std::pair<int, reg_class_t>> &scratch_ops)
+                            std::vector<std::pair<int, reg_class_t>> &scratch_ops,
+                            hreg_set &earlyclobber_hard)
 {
   int n = recog_data.n_operands;
   // ALT_INDEX -2: no constraints at all; see import_insn.
@@ -731,6 +747,17 @@ importer::collect_operands (rtx_insn *rtl, int alt_index,
             return false;
           continue;
         }
+      rtx hard = GET_CODE (x) == SUBREG ? SUBREG_REG (x) : x;
+      if (alt && alt[i].earlyclobber && REG_P (hard) && HARD_REGISTER_P (hard)
+          && recog_data.operand_type[i] != OP_IN)
+        {
+          // Written before the inputs are read: no input may sit in it.
+          // A subreg output clobbers its whole inner register, to be safe.
+          for (unsigned r = REGNO (hard); r < END_REGNO (hard); ++r)
+            if (m_target.file_of (r) != no_file)
+              earlyclobber_hard.set (r);
+          continue;
+        }
       // Constants and hard registers; an address operand may hold pseudos.
       if (!add_address_uses (x, acc))
         return false;
@@ -752,6 +779,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
 
   std::map<unsigned, pseudo_access> acc;
   std::vector<std::pair<int, reg_class_t>> scratch_ops;
+  hreg_set earlyclobber_hard;
   rtx pat = PATTERN (rtl);
   bool is_asm = asm_noperands (pat) >= 0;
   if (GET_CODE (pat) == ASM_INPUT)
@@ -810,7 +838,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
                     : get_insn_name (INSN_CODE (rtl)), INSN_UID (rtl));
           return fail (buf);
         }
-      if (!collect_operands (rtl, alt, acc, scratch_ops))
+      if (!collect_operands (rtl, alt, acc, scratch_ops, earlyclobber_hard))
         return false;
     }
 
@@ -901,6 +929,8 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       o.allowed = pa.use_allowed & m_fn.values[o.value].allowed;
       if (o.allowed.none ())
         o.allowed = pa.use_allowed;  // another file: the core copies
+      o.allowed &= ~overlapping_starts (earlyclobber_hard,
+                                        m_fn.values[o.value].width);
       if (o.allowed.none ())
         return fail ("no register satisfies every use of a pseudo in insn "
                      + std::to_string (INSN_UID (rtl)));

@@ -19,11 +19,13 @@
 #
 # Environment:
 #   SSARA_TORTURE_PLUGIN_FLAGS  flags added to every compile in check/wide;
-#       default "-fplugin=BUILD_DIR/ssara.so -fplugin-arg-ssara-fallback=ira
-#       -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@".  @STATS@ becomes the run's stats
+#       default "-fplugin=BUILD_DIR/ssara.so -fplugin-arg-ssara-fallback=F
+#       -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@", F
+#       being none for check and ira for wide.  @STATS@ becomes the run's stats
 #       file (BUILD_DIR/torture/run-MODE-GROUP/ssara-stats, split per option
 #       set by tools/torture-cc).  Set it to "" to run stock GCC through the
 #       comparison (a harness self-test: expect failed=0).
+#   SSARA_TORTURE_FALLBACK  the default flags' fallback= (none or ira)
 #   SSARA_TORTURE_JOBS     parallel runtest processes (default 2)
 #   SSARA_TORTURE_TIMEOUT  seconds per compile and per program run (default 30)
 #   SSARA_TORTURE_EXPS     replaces the driver list of every group, e.g.
@@ -247,7 +249,15 @@ elif [ "$kind" = report ]; then
   [ -f "$tdir/flags-$runmode" ] || die "no $runmode run in $tdir"
   flags=$(cat "$tdir/flags-$runmode")
 else
-  flags=${SSARA_TORTURE_PLUGIN_FLAGS-"-fplugin=$build/ssara.so -fplugin-arg-ssara-fallback=ira -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@"}
+  # check: every function must be allocated by ssara (a decline is a
+  # "sorry", so a failed test).  wide: the restricted register sets still
+  # send a few functions to IRA/LRA, which the report counts.
+  case $mode in
+    check) fallback=none ;;
+    *) fallback=ira ;;
+  esac
+  fallback=${SSARA_TORTURE_FALLBACK:-$fallback}
+  flags=${SSARA_TORTURE_PLUGIN_FLAGS-"-fplugin=$build/ssara.so -fplugin-arg-ssara-fallback=$fallback -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@"}
 fi
 # Run a snapshot of the plugin, so that rebuilding it during the half hour
 # of a run cannot mix two versions (or break the run).
