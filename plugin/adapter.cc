@@ -81,43 +81,71 @@ allocate_function (const plugin_options &opts)
     loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
   calculate_dominance_info (CDI_DOMINATORS);
   if (optimize)
-    sink_argument_setups ();
+    {
+      sink_argument_setups ();
+      split_far_argument_setups ();
+    }
   reload_addresses ();
   split_hard_ties ();
   split_foreign_hard_operands ();
   split_partial_puns ();
   split_asm_ties ();
   split_eliminable_operands ();
-  df_analyze ();
-  import_result imp = import_function (t);
+
+  // Import and allocate; when colour assignment runs out of registers,
+  // make the insns that read one word of a wide value read a copy of the
+  // word instead (split_wide_word_uses) and try again.  Termination: a
+  // round runs again only when that split made copies, and after it no
+  // input reads a word of a wide pseudo any more (the copies it makes are
+  // register copies, which the split skips), so a second split makes
+  // none; max_allocation_rounds caps it all the same.
+  const unsigned max_allocation_rounds = 2;
+  import_result imp;
+  alloc_result ar;
+  for (unsigned round = 1;; ++round)
+    {
+      df_analyze ();
+      imp = import_function (t);
+      if (!imp.error.empty ())
+        break;
+      std::string bad = verify_function (imp.fn, t);
+      if (!bad.empty ())
+        {
+          if (dump_file)
+            fprintf (dump_file, ";; ssara: invalid import\n%s\n",
+                     print_function (imp.fn, t).c_str ());
+          imp.error = ("internal error: the imported function is not valid: "
+                       + bad);
+          break;
+        }
+      if (dump_file)
+        fprintf (dump_file, ";; ssara: imported function\n%s\n",
+                 print_function (imp.fn, t).c_str ());
+
+      alloc_options aopts;
+      aopts.check = opts.checker == checker_policy::on ? check_mode::on
+                                                       : check_mode::off;
+      ar = allocate (imp.fn, t, aopts);
+      if (ar.error.empty ())
+        break;
+      if (dump_file)
+        fprintf (dump_file, ";; ssara: allocation failed: %s\n",
+                 ar.error.c_str ());
+      if (round >= max_allocation_rounds
+          || ar.error.find ("no register for") == std::string::npos
+          || split_wide_word_uses () == 0)
+        break;
+      if (dump_file)
+        fprintf (dump_file, ";; ssara: word uses of wide values split; "
+                 "allocating again\n");
+    }
   free_dominance_info (CDI_DOMINATORS);
   if (optimize)
     loop_optimizer_finalize ();
   if (!imp.error.empty ())
     return decline (imp.error);
-
-  std::string bad = verify_function (imp.fn, t);
-  if (!bad.empty () && dump_file)
-    fprintf (dump_file, ";; ssara: invalid import\n%s\n",
-             print_function (imp.fn, t).c_str ());
-  if (!bad.empty ())
-    return decline ("internal error: the imported function is not valid: "
-                    + bad);
-  if (dump_file)
-    fprintf (dump_file, ";; ssara: imported function\n%s\n",
-             print_function (imp.fn, t).c_str ());
-
-  alloc_options aopts;
-  aopts.check = opts.checker == checker_policy::on ? check_mode::on
-                                                   : check_mode::off;
-  alloc_result ar = allocate (imp.fn, t, aopts);
   if (!ar.error.empty ())
-    {
-      if (dump_file)
-        fprintf (dump_file, ";; ssara: allocation failed: %s\n",
-                 ar.error.c_str ());
-      return decline ("internal error: allocation failed: " + ar.error);
-    }
+    return decline ("internal error: allocation failed: " + ar.error);
   if (dump_file)
     fprintf (dump_file, ";; ssara: allocation\n%s\n",
              print_allocation (imp.fn, t, ar.alloc).c_str ());

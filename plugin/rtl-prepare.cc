@@ -474,6 +474,49 @@ split_partial_puns ()
   return made;
 }
 
+// Return true if operand I of the extracted insn is matched to or
+// matches another operand in some alternative.
+static bool
+operand_tied_p (int i)
+{
+  int n = recog_data.n_operands;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      const operand_alternative &oa = recog_op_alt[a * n + i];
+      if (oa.matches >= 0 || oa.matched >= 0)
+        return true;
+    }
+  return false;
+}
+
+unsigned
+split_wide_word_uses ()
+{
+  unsigned made = 0;
+  for_each_splittable_insn ([&] (rtx_insn *insn)
+    {
+      std::vector<rtx_insn *> copies;
+      for (int i = 0; i < recog_data.n_operands; ++i)
+        {
+          rtx x = recog_data.operand[i];
+          if (recog_data.is_operator[i] || recog_data.operand_type[i] != OP_IN
+              || !SUBREG_P (x) || !REG_P (SUBREG_REG (x))
+              || HARD_REGISTER_P (SUBREG_REG (x)) || operand_tied_p (i))
+            continue;
+          machine_mode outer = GET_MODE (x);
+          machine_mode inner = GET_MODE (SUBREG_REG (x));
+          if (FLOAT_MODE_P (outer) != FLOAT_MODE_P (inner)
+              || !known_lt (GET_MODE_SIZE (outer), GET_MODE_SIZE (inner)))
+            continue;
+          if (rtx_insn *copy = replace_by_copy (insn, i, outer, x,
+                                                copy_side::before_insn))
+            copies.push_back (copy);
+        }
+      made += apply_or_delete (copies);
+    });
+  return made;
+}
+
 unsigned
 split_asm_ties ()
 {
@@ -646,6 +689,145 @@ sink_argument_setups ()
         }
     }
   return moved;
+}
+
+namespace {
+
+// Return true if INSN reads, writes or clobbers hard register REG
+// (a debug insn that names it counts: moving the register's set would
+// change what it shows).
+bool
+touches_reg_p (rtx_insn *insn, rtx reg)
+{
+  if (!INSN_P (insn))
+    return false;
+  return reg_referenced_p (reg, PATTERN (insn)) || reg_set_p (reg, insn)
+         || (CALL_P (insn)
+             && find_reg_fusage (insn, USE, reg));
+}
+
+// Return the last insn of BB before STOP (or up to its end when STOP is
+// null) that touches REG, or null.
+rtx_insn *
+last_touch (basic_block bb, rtx reg, rtx_insn *stop)
+{
+  rtx_insn *end = stop ? PREV_INSN (stop) : BB_END (bb);
+  for (rtx_insn *i = end; i && i != PREV_INSN (BB_HEAD (bb));
+       i = PREV_INSN (i))
+    if (touches_reg_p (i, reg))
+      return i;
+  return nullptr;
+}
+
+// The setters of argument register REG whose value reaches CALL, which
+// reads it in block CALL_BB without a set of it earlier in that block.
+// Empty when the value comes from anywhere else too (the entry, an insn
+// that is not a plain full set, a path to another reader).
+std::vector<rtx_insn *>
+far_setters (basic_block call_bb, rtx reg)
+{
+  std::vector<rtx_insn *> setters;
+  // Blocks whose end REG's value passes through on its way to CALL, and
+  // those of them that it passes through whole (no setter in them).
+  auto_bitmap through, whole;
+  auto_vec<basic_block> work;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, call_bb->preds)
+    work.safe_push (e->src);
+  // Termination: a block enters THROUGH once and only then pushes its
+  // predecessors, so the walk visits each block at most once.
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (bb == ENTRY_BLOCK_PTR_FOR_FN (cfun))
+        return {};
+      if (!bitmap_set_bit (through, bb->index))
+        continue;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+          return {};
+      rtx_insn *t = last_touch (bb, reg, nullptr);
+      if (!t)
+        {
+          bitmap_set_bit (whole, bb->index);
+          FOR_EACH_EDGE (e, ei, bb->preds)
+            work.safe_push (e->src);
+          continue;
+        }
+      rtx set = single_set (t);
+      if (!NONJUMP_INSN_P (t) || !set || !rtx_equal_p (SET_DEST (set), reg)
+          || side_effects_p (SET_SRC (set))
+          || reg_overlap_mentioned_p (reg, SET_SRC (set)))
+        return {};
+      setters.push_back (t);
+    }
+  // The value may reach nothing but CALL: from a block it passes
+  // through, every successor where REG is live is one it passes through
+  // whole (a setter's block where REG is live reads it before the set).
+  bitmap_iterator bi;
+  unsigned idx;
+  EXECUTE_IF_SET_IN_BITMAP (through, 0, idx, bi)
+    {
+      FOR_EACH_EDGE (e, ei, BASIC_BLOCK_FOR_FN (cfun, idx)->succs)
+        if (e->dest != call_bb && !bitmap_bit_p (whole, e->dest->index))
+          for (unsigned r = REGNO (reg); r < END_REGNO (reg); ++r)
+            if (REGNO_REG_SET_P (df_get_live_in (e->dest), r))
+              return {};
+    }
+  return setters;
+}
+
+} // namespace
+
+unsigned
+split_far_argument_setups ()
+{
+  // Candidates first: a call reading an argument register that its own
+  // block does not set before it.
+  std::vector<std::pair<rtx_insn *, rtx>> cands;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        {
+          if (!CALL_P (insn))
+            continue;
+          for (rtx link = CALL_INSN_FUNCTION_USAGE (insn); link;
+               link = XEXP (link, 1))
+            {
+              rtx use = XEXP (link, 0);
+              if (GET_CODE (use) != USE || !REG_P (XEXP (use, 0)))
+                continue;
+              rtx reg = XEXP (use, 0);
+              if (!HARD_REGISTER_P (reg) || !FUNCTION_ARG_REGNO_P (REGNO (reg))
+                  || fixed_regs[REGNO (reg)])
+                continue;
+              if (!last_touch (bb, reg, insn))
+                cands.push_back ({ insn, reg });
+            }
+        }
+    }
+  if (cands.empty ())
+    return 0;
+  df_analyze ();
+  unsigned made = 0;
+  for (auto &c : cands)
+    {
+      rtx_insn *call = c.first;
+      rtx reg = c.second;
+      std::vector<rtx_insn *> setters = far_setters (BLOCK_FOR_INSN (call), reg);
+      if (setters.empty ())
+        continue;
+      rtx p = gen_reg_rtx (GET_MODE (reg));
+      for (rtx_insn *s : setters)
+        validate_change (s, &SET_DEST (single_set (s)), p, 1);
+      rtx_insn *copy = emit_insn_before (gen_rtx_SET (reg, p), call);
+      if (apply_or_delete ({ copy }) == 1)
+        ++made;
+    }
+  return made;
 }
 
 } // namespace ssara

@@ -47,6 +47,15 @@ unsigned split_foreign_hard_operands ();
 // Returns the number of copies made.
 unsigned split_partial_puns ();
 
+// Give every input operand that reads a part of a wider pseudo in a mode
+// of the same kind ((subreg:SI (reg:DI)) of a long long) a fresh pseudo
+// copied from it just before the insn, so that the insn needs a register
+// for the part only, not for the whole value (LRA reloads just the word).
+// Not part of the normal preparation, since the copies cost when registers
+// are plentiful: the adapter applies it when colour assignment runs out of
+// registers, and allocates again.  Returns the number of copies made.
+unsigned split_wide_word_uses ();
+
 // In every asm, a memory output tied to an input it is not equal to
 // ("=g" (x), "0" (&x)) becomes a fresh pseudo stored to the memory just
 // after the asm, and a pseudo input tied to a narrower output ("=r" (int),
@@ -59,6 +68,15 @@ unsigned split_asm_ties ();
 // pass hoists them, which pins the register long before the call and
 // leaves colour assignment fewer registers).  Returns the number moved.
 unsigned sink_argument_setups ();
+
+// Give every call's argument register that the call's block does not set
+// (r4 set before a branch, the call after the join), when all its setters
+// feed only that call, a fresh pseudo set where the register was, copied
+// into the register just before the call: the register is then pinned
+// only at the call, and the value between is an ordinary one that colour
+// assignment can place or spill (LRA splits such hard-register ranges
+// when it runs out of registers).  Returns the number of copies made.
+unsigned split_far_argument_setups ();
 
 } // namespace ssara
 
