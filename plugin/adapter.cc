@@ -46,6 +46,16 @@ frame_scratch_reg ()
   return INVALID_REGNUM;
 }
 
+// The splits that LRA makes only when it runs out of registers: insns
+// read a copy of the word of a wide value they need, and argument
+// registers are pinned only at their call.  They cost copies, so they run
+// only after colour assignment failed.  Returns the number of copies made.
+unsigned
+relieve_register_pressure ()
+{
+  return split_wide_word_uses () + split_argument_setups ();
+}
+
 adapter_result
 decline (const std::string &why)
 {
@@ -81,10 +91,7 @@ allocate_function (const plugin_options &opts)
     loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
   calculate_dominance_info (CDI_DOMINATORS);
   if (optimize)
-    {
-      sink_argument_setups ();
-      split_far_argument_setups ();
-    }
+    sink_argument_setups ();
   reload_addresses ();
   split_hard_ties ();
   split_foreign_hard_operands ();
@@ -93,12 +100,11 @@ allocate_function (const plugin_options &opts)
   split_eliminable_operands ();
 
   // Import and allocate; when colour assignment runs out of registers,
-  // make the insns that read one word of a wide value read a copy of the
-  // word instead (split_wide_word_uses) and try again.  Termination: a
-  // round runs again only when that split made copies, and after it no
-  // input reads a word of a wide pseudo any more (the copies it makes are
-  // register copies, which the split skips), so a second split makes
-  // none; max_allocation_rounds caps it all the same.
+  // relieve the pressure where LRA would (relieve_register_pressure) and
+  // try again.  Termination: a round runs again only when that made
+  // copies, and at most max_allocation_rounds run (the relief steps make
+  // nothing new the second time: their copies are register copies next
+  // to the insns they serve).
   const unsigned max_allocation_rounds = 2;
   import_result imp;
   alloc_result ar;
@@ -133,10 +139,10 @@ allocate_function (const plugin_options &opts)
                  ar.error.c_str ());
       if (round >= max_allocation_rounds
           || ar.error.find ("no register for") == std::string::npos
-          || split_wide_word_uses () == 0)
+          || relieve_register_pressure () == 0)
         break;
       if (dump_file)
-        fprintf (dump_file, ";; ssara: word uses of wide values split; "
+        fprintf (dump_file, ";; ssara: register pressure relieved; "
                  "allocating again\n");
     }
   free_dominance_info (CDI_DOMINATORS);

@@ -719,6 +719,36 @@ last_touch (basic_block bb, rtx reg, rtx_insn *stop)
   return nullptr;
 }
 
+// Return true if insn T is a plain set of all of REG from something that
+// does not read it, which could set a pseudo instead (it stays where it
+// is, so a volatile load is fine).
+bool
+plain_setter_p (rtx_insn *t, rtx reg)
+{
+  rtx set = single_set (t);
+  return (NONJUMP_INSN_P (t) && set && rtx_equal_p (SET_DEST (set), reg)
+          && !reg_overlap_mentioned_p (reg, SET_SRC (set)));
+}
+
+// Return true if some insn strictly between FROM and TO does more than
+// set an argument register (so it needs registers of its own while REG
+// is pinned).
+bool
+work_between_p (rtx_insn *from, rtx_insn *to)
+{
+  for (rtx_insn *i = NEXT_INSN (from); i != to; i = NEXT_INSN (i))
+    {
+      if (!NONDEBUG_INSN_P (i))
+        continue;
+      rtx set = single_set (i);
+      if (!set || !REG_P (SET_DEST (set))
+          || !HARD_REGISTER_P (SET_DEST (set))
+          || !FUNCTION_ARG_REGNO_P (REGNO (SET_DEST (set))))
+        return true;
+    }
+  return false;
+}
+
 // The setters of argument register REG whose value reaches CALL, which
 // reads it in block CALL_BB without a set of it earlier in that block.
 // Empty when the value comes from anywhere else too (the entry, an insn
@@ -755,10 +785,7 @@ far_setters (basic_block call_bb, rtx reg)
             work.safe_push (e->src);
           continue;
         }
-      rtx set = single_set (t);
-      if (!NONJUMP_INSN_P (t) || !set || !rtx_equal_p (SET_DEST (set), reg)
-          || side_effects_p (SET_SRC (set))
-          || reg_overlap_mentioned_p (reg, SET_SRC (set)))
+      if (!plain_setter_p (t, reg))
         return {};
       setters.push_back (t);
     }
@@ -781,10 +808,10 @@ far_setters (basic_block call_bb, rtx reg)
 } // namespace
 
 unsigned
-split_far_argument_setups ()
+split_argument_setups ()
 {
-  // Candidates first: a call reading an argument register that its own
-  // block does not set before it.
+  // Candidates first: a call and an argument register it reads, with the
+  // setters of that register whose value reaches only the call.
   std::vector<std::pair<rtx_insn *, rtx>> cands;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
@@ -804,7 +831,8 @@ split_far_argument_setups ()
               if (!HARD_REGISTER_P (reg) || !FUNCTION_ARG_REGNO_P (REGNO (reg))
                   || fixed_regs[REGNO (reg)])
                 continue;
-              if (!last_touch (bb, reg, insn))
+              rtx_insn *t = last_touch (bb, reg, insn);
+              if (!t || (plain_setter_p (t, reg) && work_between_p (t, insn)))
                 cands.push_back ({ insn, reg });
             }
         }
@@ -817,7 +845,12 @@ split_far_argument_setups ()
     {
       rtx_insn *call = c.first;
       rtx reg = c.second;
-      std::vector<rtx_insn *> setters = far_setters (BLOCK_FOR_INSN (call), reg);
+      rtx_insn *near = last_touch (BLOCK_FOR_INSN (call), reg, call);
+      std::vector<rtx_insn *> setters;
+      if (near)
+        setters.push_back (near);
+      else
+        setters = far_setters (BLOCK_FOR_INSN (call), reg);
       if (setters.empty ())
         continue;
       rtx p = gen_reg_rtx (GET_MODE (reg));

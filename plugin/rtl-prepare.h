@@ -69,14 +69,16 @@ unsigned split_asm_ties ();
 // leaves colour assignment fewer registers).  Returns the number moved.
 unsigned sink_argument_setups ();
 
-// Give every call's argument register that the call's block does not set
-// (r4 set before a branch, the call after the join), when all its setters
-// feed only that call, a fresh pseudo set where the register was, copied
-// into the register just before the call: the register is then pinned
-// only at the call, and the value between is an ordinary one that colour
+// Give a call's argument register a fresh pseudo wherever it is set,
+// copied into the register just before the call, when the register is
+// set in another block than the call (r4 set before a branch, the call
+// after the join) or in the same block but with other work in between
+// that the setter cannot sink past (a load into r3:r4, then a store), and
+// when its setters feed only that call.  The register is then pinned only
+// at the call, and the value between is an ordinary one that colour
 // assignment can place or spill (LRA splits such hard-register ranges
 // when it runs out of registers).  Returns the number of copies made.
-unsigned split_far_argument_setups ();
+unsigned split_argument_setups ();
 
 } // namespace ssara
 
