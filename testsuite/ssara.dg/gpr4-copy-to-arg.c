@@ -1,6 +1,8 @@
 /* Found by tools/fuzz.py: csmith seed 1175, option set O2-gpr4.
    internal: 1: ssara: main by=ira reason="internal error: allocation failed: no register for r318.phi.r at block 20 insn 6"
    Reduced by tools/fuzz-reduce.sh.
+   Fixed before 2026-11-24 (it passed with fallback=none when the
+   fuzz-found tests were next run).
    In the loop the phi value r118 is copied into r3 and the constant 2
    into r4 (the call's arguments) before the store g_230 = r118, which
    needs r118 and the address of g_230 in registers.  Under gpr4 (r30

@@ -1,6 +1,8 @@
 /* Found by tools/fuzz.py: csmith seed 7, option set O2-gpr4.
    internal: 1: ssara: main by=ira reason="internal error: allocation failed: no register for r575.r at block 15 insn 15"
    Reduced by tools/fuzz-reduce.sh.
+   Fixed before 2026-11-24 (it passed with fallback=none when the
+   fuzz-found tests were next run).
    The struct argument is built in the frame and r3 (its address) and r4
    (the 0) are set before the element's address is computed; with r30
    the PIC register, only r31 is left for the two values live at the
