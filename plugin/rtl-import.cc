@@ -51,6 +51,7 @@ private:
                       unsigned &width);
   void find_gpr_only_pseudos ();
   void find_fpr_int_pseudos ();
+  void find_ctr_pseudos ();
   hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
   value_id new_value (unsigned regno, uint32_t origin);
   value_id value_of_set (rtl_ssa::set_info *set);
@@ -87,6 +88,8 @@ private:
   std::set<unsigned> m_gpr_only;
   // Integer pseudos that live in FPRs (find_fpr_int_pseudos).
   std::set<unsigned> m_fpr_int;
+  // Loop counters that live in CTR (find_ctr_pseudos).
+  std::set<unsigned> m_ctr;
 
   // The phis already given a definition in the core's IR.
   std::set<rtl_ssa::set_info *> m_imported_phis;
@@ -121,8 +124,10 @@ importer::shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
   if (VECTOR_MODE_P (mode))
     return fail (std::string ("vector value (") + GET_MODE_NAME (mode)
                  + ") is not supported");
-  if ((FLOAT_MODE_P (mode) && !m_gpr_only.count (regno))
-      || m_fpr_int.count (regno))
+  if (m_ctr.count (regno))
+    file = file_ctr;
+  else if ((FLOAT_MODE_P (mode) && !m_gpr_only.count (regno))
+           || m_fpr_int.count (regno))
     file = file_fpr;
   else if (SCALAR_INT_MODE_P (mode) || FLOAT_MODE_P (mode)
            || GET_MODE_CLASS (mode) == MODE_COMPLEX_INT)
@@ -130,7 +135,9 @@ importer::shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
   else
     return fail (std::string ("value of mode ") + GET_MODE_NAME (mode)
                  + " is not supported yet");
-  unsigned nregs = hard_regno_nregs (file == file_fpr ? 32 : 3, mode);
+  unsigned nregs = hard_regno_nregs (file == file_fpr ? 32
+                                     : file == file_ctr ? CTR_REGNO : 3,
+                                     mode);
   if (nregs != 1 && nregs != 2 && nregs != 4)
     return fail (std::string ("value of mode ") + GET_MODE_NAME (mode)
                  + " needs " + std::to_string (nregs) + " registers");
@@ -237,6 +244,91 @@ importer::find_fpr_int_pseudos ()
   for (unsigned r : wanted)
     if (!blocked.count (r))
       m_fpr_int.insert (r);
+}
+
+// Record the loop counters of counted loops: pseudos that an operand of
+// some jump can have in CTR alone (operand 1 of the doloop branch
+// bdnz/bdz, whose first alternative is "c" tied to its decrement) and
+// that every other insn only copies or sets (the count computed before
+// the loop).
+// Those live in CTR, so that the branch is one bdnz instead of the
+// split add, compare and branch of its GPR alternative.  doloop makes
+// no counted loop that calls or jumps through a table, so nothing else
+// in the loop wants CTR.
+void
+importer::find_ctr_pseudos ()
+{
+  std::set<unsigned> wanted, blocked;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (!NONDEBUG_INSN_P (insn))
+        continue;
+      rtx set = single_set (insn);
+      if (set && !CALL_P (insn) && REG_P (SET_DEST (set))
+          && (REG_P (SET_SRC (set)) || CONST_INT_P (SET_SRC (set)))
+          && GET_MODE (SET_DEST (set)) == SImode)
+        continue;  // A move: any file will do.
+      std::set<const_rtx> operands;
+      if (recog_memoized (insn) >= 0)
+        {
+          extract_insn (insn);
+          preprocess_constraints (insn);
+          alternative_mask enabled = get_enabled_alternatives (insn);
+          int n = recog_data.n_operands;
+          for (int i = 0; i < n; ++i)
+            {
+              rtx x = recog_data.operand[i];
+              if (!REG_P (x) || HARD_REGISTER_P (x)
+                  || GET_MODE (x) != SImode)
+                continue;
+              if (!JUMP_P (insn))
+                {
+                  // Computed elsewhere (n / 2 for an unrolled loop): the
+                  // core copies the result into CTR.  Read elsewhere: it
+                  // would cross back out of CTR at every read.
+                  if (recog_data.operand_type[i] == OP_OUT)
+                    operands.insert (x);
+                  continue;
+                }
+              bool ctr_only = false;
+              for (int a = 0; a < recog_data.n_alternatives; ++a)
+                {
+                  if (!TEST_BIT (enabled, a))
+                    continue;
+                  const operand_alternative &alt = recog_op_alt[a * n + i];
+                  int m = alt.matches;
+                  reg_class_t cl = m >= 0 ? recog_op_alt[a * n + m].cl
+                                          : alt.cl;
+                  const HARD_REG_SET &set = reg_class_contents[(int) cl];
+                  if (TEST_HARD_REG_BIT (set, CTR_REGNO)
+                      && !TEST_HARD_REG_BIT (set, 3))
+                    ctr_only = true;
+                }
+              operands.insert (x);
+              if (ctr_only)
+                wanted.insert (REGNO (x));
+              else
+                blocked.insert (REGNO (x));
+            }
+          recog_data.insn = nullptr;
+        }
+      // Every other reference wants a GPR.
+      subrtx_iterator::array_type array;
+      FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
+        {
+          const_rtx x = *iter;
+          if (x && REG_P (x) && !HARD_REGISTER_P (x) && !operands.count (x))
+            blocked.insert (REGNO (x));
+        }
+      if (CALL_P (insn) && CALL_INSN_FUNCTION_USAGE (insn))
+        FOR_EACH_SUBRTX (iter, array, CALL_INSN_FUNCTION_USAGE (insn),
+                         NONCONST)
+          if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
+            blocked.insert (REGNO (*iter));
+    }
+  for (unsigned r : wanted)
+    if (!blocked.count (r))
+      m_ctr.insert (r);
 }
 
 // Return the start registers at which a value WIDTH registers wide
@@ -1197,6 +1289,8 @@ importer::run ()
   m_fn.name = function_name (cfun);
   find_gpr_only_pseudos ();
   find_fpr_int_pseudos ();
+  if (optimize)
+    find_ctr_pseudos ();
 
   // Blocks: entry first, then reverse postorder, exit last.
   std::vector<rtl_ssa::bb_info *> order;
