@@ -71,6 +71,7 @@ private:
   void import_orphan_phis ();
   bool undefined_set_p (rtl_ssa::set_info *set);
   void import_exit (rtl_ssa::bb_info *bb, block_id b);
+  void import_head_defs (rtl_ssa::bb_info *bb, block_id b);
 
   const target &m_target;
   rtl_ssa::function_info &m_ssa;
@@ -1237,6 +1238,30 @@ importer::import_orphan_phis ()
     }
 }
 
+// Give core block B, which stands for BB, a first instruction that
+// defines the allocatable hard registers BB's head defines artificially:
+// an EH landing pad starts with the exception data in r3 and r4, set by
+// the unwinder, not by the insn before the throwing call.
+void
+importer::import_head_defs (rtl_ssa::bb_info *bb, block_id b)
+{
+  insn out;
+  for (rtl_ssa::def_info *def : bb->head_insn ()->defs ())
+    if (def->is_reg () && HARD_REGISTER_NUM_P (def->regno ())
+        && m_target.file_of (def->regno ()) != no_file)
+      {
+        operand o;
+        o.kind = operand_kind::def_hard;
+        o.reg = def->regno ();
+        out.ops.push_back (o);
+      }
+  if (out.ops.empty ())
+    return;
+  block &blk = m_fn.blocks[b];
+  blk.insns.insert (blk.insns.begin (), out);
+  m_map.insn_rtl[b].insert (m_map.insn_rtl[b].begin (), nullptr);
+}
+
 // Add to S the hard registers of the return value X (a REG or a
 // PARALLEL of them).
 static void
@@ -1352,6 +1377,8 @@ importer::run ()
         import_phis (bb->ebb (), b);
       if (!m_out.error.empty ())
         return;
+      if (bb->index () != ENTRY_BLOCK)
+        import_head_defs (bb, b);
       rtl_ssa::insn_info *last = nullptr;
       for (rtl_ssa::insn_info *i : bb->real_nondebug_insns ())
         last = i;
