@@ -105,13 +105,32 @@ allocate_function (const plugin_options &opts)
   // copies, and at most max_allocation_rounds run (the relief steps make
   // nothing new the second time: their copies are register copies next
   // to the insns they serve).
+  //
+  // An asm statement that no alternative fits is reported and deleted,
+  // and the import runs again without it; that does not count as a
+  // round.  Termination: each time one insn of the finite function goes;
+  // max_asm_errors caps it all the same.
   const unsigned max_allocation_rounds = 2;
+  const unsigned max_asm_errors = 100;
+  unsigned asm_errors = 0;
   import_result imp;
   alloc_result ar;
   for (unsigned round = 1;; ++round)
     {
       df_analyze ();
       imp = import_function (t);
+      if (imp.impossible_asm && !JUMP_P (imp.impossible_asm)
+          && asm_errors < max_asm_errors)
+        {
+          // GCC's usual error, as LRA gives it; the asm goes, and the
+          // rest of the function is allocated (the compile fails anyway).
+          error_for_asm (imp.impossible_asm,
+                         "inconsistent operand constraints in an %<asm%>");
+          delete_insn (imp.impossible_asm);
+          ++asm_errors;
+          --round;
+          continue;
+        }
       if (!imp.error.empty ())
         break;
       std::string bad = verify_function (imp.fn, t);

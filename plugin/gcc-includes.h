@@ -43,6 +43,7 @@
 #include "dumpfile.h"
 #include "cfgloop.h"
 #include "rtl-iter.h"
+#include "rtl-error.h"
 #include "rtl-ssa.h"
 
 #endif

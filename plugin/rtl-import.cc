@@ -925,6 +925,8 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       int alt = recog_data.n_alternatives ? choose_alternative (rtl) : -2;
       if (alt == -1)
         {
+          if (is_asm)
+            m_out.impossible_asm = rtl;
           char buf[128];
           snprintf (buf, sizeof buf, "no alternative of %s (insn %d) fits",
                     is_asm ? "an asm statement"

@@ -45,6 +45,9 @@ struct import_result
   // Empty on success; otherwise why the function cannot be imported (the
   // adapter declines the function with this reason).
   std::string error;
+  // When the error is an asm statement that no alternative fits (a "+f"
+  // operand of an int): that asm, which the user's code got wrong.
+  rtx_insn *impossible_asm = nullptr;
   function fn;
   import_map map;
 };
