@@ -173,6 +173,26 @@ importer::find_gpr_only_pseudos ()
     }
 }
 
+// Add to BLOCKED every pseudo that INSN references other than as one of
+// OPERANDS (the recog operands already judged): in a subreg, an address,
+// a USE, or a call's function usage.
+static void
+block_other_references (rtx_insn *insn, const std::set<const_rtx> &operands,
+                        std::set<unsigned> &blocked)
+{
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
+    {
+      const_rtx x = *iter;
+      if (x && REG_P (x) && !HARD_REGISTER_P (x) && !operands.count (x))
+        blocked.insert (REGNO (x));
+    }
+  if (CALL_P (insn) && CALL_INSN_FUNCTION_USAGE (insn))
+    FOR_EACH_SUBRTX (iter, array, CALL_INSN_FUNCTION_USAGE (insn), NONCONST)
+      if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
+        blocked.insert (REGNO (*iter));
+}
+
 // Record the integer pseudos that some operand can only have in an FPR
 // (the DImode result of fctiwz, the input of fcfid) and that every other
 // reference can have in an FPR as well: those live in FPRs, so that no
@@ -229,18 +249,7 @@ importer::find_fpr_int_pseudos ()
           recog_data.insn = nullptr;
         }
       // Every other reference (a subreg, an address, a USE) wants a GPR.
-      subrtx_iterator::array_type array;
-      FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
-        {
-          const_rtx x = *iter;
-          if (x && REG_P (x) && !HARD_REGISTER_P (x) && !operands.count (x))
-            blocked.insert (REGNO (x));
-        }
-      if (CALL_P (insn) && CALL_INSN_FUNCTION_USAGE (insn))
-        FOR_EACH_SUBRTX (iter, array, CALL_INSN_FUNCTION_USAGE (insn),
-                         NONCONST)
-          if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
-            blocked.insert (REGNO (*iter));
+      block_other_references (insn, operands, blocked);
     }
   for (unsigned r : wanted)
     if (!blocked.count (r))
@@ -314,18 +323,7 @@ importer::find_ctr_pseudos ()
           recog_data.insn = nullptr;
         }
       // Every other reference wants a GPR.
-      subrtx_iterator::array_type array;
-      FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
-        {
-          const_rtx x = *iter;
-          if (x && REG_P (x) && !HARD_REGISTER_P (x) && !operands.count (x))
-            blocked.insert (REGNO (x));
-        }
-      if (CALL_P (insn) && CALL_INSN_FUNCTION_USAGE (insn))
-        FOR_EACH_SUBRTX (iter, array, CALL_INSN_FUNCTION_USAGE (insn),
-                         NONCONST)
-          if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
-            blocked.insert (REGNO (*iter));
+      block_other_references (insn, operands, blocked);
     }
   for (unsigned r : wanted)
     if (!blocked.count (r))

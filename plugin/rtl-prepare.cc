@@ -444,36 +444,6 @@ split_foreign_hard_operands ()
   return made;
 }
 
-unsigned
-split_partial_puns ()
-{
-  unsigned made = 0;
-  // Register copies are left alone: the allocator moves a copy's value
-  // between files itself.
-  for_each_splittable_insn ([&] (rtx_insn *insn)
-    {
-      std::vector<rtx_insn *> copies;
-      for (int i = 0; i < recog_data.n_operands; ++i)
-        {
-          rtx x = recog_data.operand[i];
-          if (recog_data.is_operator[i] || recog_data.operand_type[i] != OP_IN
-              || !SUBREG_P (x) || !REG_P (SUBREG_REG (x))
-              || HARD_REGISTER_P (SUBREG_REG (x)))
-            continue;
-          machine_mode outer = GET_MODE (x);
-          machine_mode inner = GET_MODE (SUBREG_REG (x));
-          if (FLOAT_MODE_P (outer) == FLOAT_MODE_P (inner)
-              || !known_lt (GET_MODE_SIZE (outer), GET_MODE_SIZE (inner)))
-            continue;
-          if (rtx_insn *copy = replace_by_copy (insn, i, outer, x,
-                                                copy_side::before_insn))
-            copies.push_back (copy);
-        }
-      made += apply_or_delete (copies);
-    });
-  return made;
-}
-
 // Return true if operand I of the extracted insn is matched to or
 // matches another operand in some alternative.
 static bool
@@ -489,10 +459,18 @@ operand_tied_p (int i)
   return false;
 }
 
-unsigned
-split_wide_word_uses ()
+// Which inputs that read part of a wider pseudo split_part_inputs
+// copies: those in a mode of the other kind (a double out of a vector),
+// or those in a mode of the same kind (a word of a long long) that no
+// matching constraint ties.
+enum class part_kind { other_kind, same_kind };
+
+static unsigned
+split_part_inputs (part_kind kind)
 {
   unsigned made = 0;
+  // Register copies are left alone (for_each_splittable_insn): the
+  // allocator moves a copy's value between files itself.
   for_each_splittable_insn ([&] (rtx_insn *insn)
     {
       std::vector<rtx_insn *> copies;
@@ -501,11 +479,13 @@ split_wide_word_uses ()
           rtx x = recog_data.operand[i];
           if (recog_data.is_operator[i] || recog_data.operand_type[i] != OP_IN
               || !SUBREG_P (x) || !REG_P (SUBREG_REG (x))
-              || HARD_REGISTER_P (SUBREG_REG (x)) || operand_tied_p (i))
+              || HARD_REGISTER_P (SUBREG_REG (x)))
             continue;
           machine_mode outer = GET_MODE (x);
           machine_mode inner = GET_MODE (SUBREG_REG (x));
-          if (FLOAT_MODE_P (outer) != FLOAT_MODE_P (inner)
+          bool same = FLOAT_MODE_P (outer) == FLOAT_MODE_P (inner);
+          if (same != (kind == part_kind::same_kind)
+              || (same && operand_tied_p (i))
               || !known_lt (GET_MODE_SIZE (outer), GET_MODE_SIZE (inner)))
             continue;
           if (rtx_insn *copy = replace_by_copy (insn, i, outer, x,
@@ -515,6 +495,18 @@ split_wide_word_uses ()
       made += apply_or_delete (copies);
     });
   return made;
+}
+
+unsigned
+split_partial_puns ()
+{
+  return split_part_inputs (part_kind::other_kind);
+}
+
+unsigned
+split_wide_word_uses ()
+{
+  return split_part_inputs (part_kind::same_kind);
 }
 
 unsigned
@@ -813,30 +805,26 @@ split_argument_setups ()
   // Candidates first: a call and an argument register it reads, with the
   // setters of that register whose value reaches only the call.
   std::vector<std::pair<rtx_insn *, rtx>> cands;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
+  for_each_recognised_insn ([&] (rtx_insn *insn)
     {
-      rtx_insn *insn;
-      FOR_BB_INSNS (bb, insn)
+      if (!CALL_P (insn))
+        return;
+      basic_block bb = BLOCK_FOR_INSN (insn);
+      for (rtx link = CALL_INSN_FUNCTION_USAGE (insn); link;
+           link = XEXP (link, 1))
         {
-          if (!CALL_P (insn))
+          rtx use = XEXP (link, 0);
+          if (GET_CODE (use) != USE || !REG_P (XEXP (use, 0)))
             continue;
-          for (rtx link = CALL_INSN_FUNCTION_USAGE (insn); link;
-               link = XEXP (link, 1))
-            {
-              rtx use = XEXP (link, 0);
-              if (GET_CODE (use) != USE || !REG_P (XEXP (use, 0)))
-                continue;
-              rtx reg = XEXP (use, 0);
-              if (!HARD_REGISTER_P (reg) || !FUNCTION_ARG_REGNO_P (REGNO (reg))
-                  || fixed_regs[REGNO (reg)])
-                continue;
-              rtx_insn *t = last_touch (bb, reg, insn);
-              if (!t || (plain_setter_p (t, reg) && work_between_p (t, insn)))
-                cands.push_back ({ insn, reg });
-            }
+          rtx reg = XEXP (use, 0);
+          if (!HARD_REGISTER_P (reg) || !FUNCTION_ARG_REGNO_P (REGNO (reg))
+              || fixed_regs[REGNO (reg)])
+            continue;
+          rtx_insn *t = last_touch (bb, reg, insn);
+          if (!t || (plain_setter_p (t, reg) && work_between_p (t, insn)))
+            cands.push_back ({ insn, reg });
         }
-    }
+    });
   if (cands.empty ())
     return 0;
   df_analyze ();
