@@ -108,11 +108,13 @@ check-fuzz: $(BUILD)/ssara.so
 	@mkdir -p $(BUILD)/results
 	tools/fuzz.py check $(BUILD)
 
-# The campaign: make fuzz N=10000 [FUZZ_START=1001] [FUZZ_DIR=...];
-# resumable (seeds already in FUZZ_DIR are skipped).
+# The campaign: make fuzz N=10000 [FUZZ_START=1001] [FUZZ_DIR=...]
+# [FUZZ_TIMEOUT=seconds per program run, default 10]; resumable (seeds
+# already in FUZZ_DIR are skipped).
 fuzz: $(BUILD)/ssara.so
 	tools/fuzz.py run $(BUILD) $(or $(FUZZ_DIR),$(BUILD)/fuzz) \
-	  --start $(or $(FUZZ_START),1001) --count $(or $(N),1000)
+	  --start $(or $(FUZZ_START),1001) --count $(or $(N),1000) \
+	  --timeout $(or $(FUZZ_TIMEOUT),10)
 
 # The reduced fuzzing failures in testsuite/fuzz-found (not in check:
 # they fail until fixed).

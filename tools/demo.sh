@@ -14,9 +14,10 @@ if [ ! -f "$zdir/.extracted" ]; then
     --exclude='*/test/*'
   touch "$zdir/.extracted"
 fi
-# Until the RTL adapter lands (issue 4) functions go to IRA/LRA and are
-# counted as such; SSARA_DEMO_ARGS overrides.
-args=${SSARA_DEMO_ARGS:---plugin-arg fallback=ira --plugin-arg check=on}
+# The plugin's default fallback=none: every function must be allocated by
+# ssara (a decline would be a "sorry"), with the checker on;
+# SSARA_DEMO_ARGS overrides.
+args=${SSARA_DEMO_ARGS:---plugin-arg check=on}
 srcs=""
 for f in adler32 compress crc32 deflate inffast inflate inftrees trees uncompr zutil; do
   srcs="$srcs $zdir/$f.c"
