@@ -47,13 +47,15 @@ frame_scratch_reg ()
 }
 
 // The splits that LRA makes only when it runs out of registers: insns
-// read a copy of the word of a wide value they need, and argument
-// registers are pinned only at their call.  They cost copies, so they run
+// read a copy of the word of a wide value they need, incoming arguments
+// are copied out of their registers at the entry, and argument registers
+// are pinned only at their call.  They cost copies, so they run
 // only after colour assignment failed.  Returns the number of copies made.
 unsigned
 relieve_register_pressure ()
 {
-  return split_wide_word_uses () + split_argument_setups ();
+  return (split_wide_word_uses () + split_entry_reads ()
+          + split_argument_setups ());
 }
 
 adapter_result

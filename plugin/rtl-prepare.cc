@@ -685,13 +685,13 @@ sink_argument_setups ()
 
 namespace {
 
-// Return true if INSN reads, writes or clobbers hard register REG
-// (a debug insn that names it counts: moving the register's set would
-// change what it shows).
+// Return true if INSN reads, writes or clobbers hard register REG.  Debug
+// insns do not count, so that -g changes no decision; the splits reset
+// the ones that name REG where its value changes (reset_debug_binds).
 bool
 touches_reg_p (rtx_insn *insn, rtx reg)
 {
-  if (!INSN_P (insn))
+  if (!NONDEBUG_INSN_P (insn))
     return false;
   return reg_referenced_p (reg, PATTERN (insn)) || reg_set_p (reg, insn)
          || (CALL_P (insn)
@@ -741,14 +741,49 @@ work_between_p (rtx_insn *from, rtx_insn *to)
   return false;
 }
 
+// Reset the debug binds of BB that name hard register REG: after a split
+// REG no longer holds the value they describe there.
+void
+reset_debug_binds (basic_block bb, rtx reg)
+{
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (DEBUG_BIND_INSN_P (insn)
+        && reg_overlap_mentioned_p (reg, INSN_VAR_LOCATION_LOC (insn)))
+      {
+        INSN_VAR_LOCATION_LOC (insn) = gen_rtx_UNKNOWN_VAR_LOC ();
+        df_insn_rescan_debug_internal (insn);
+      }
+}
+
+// Where the value of an argument register that a call reads comes from.
+struct reaching_setters
+{
+  // Plain full sets of the register whose value reaches the call.
+  std::vector<rtx_insn *> setters;
+  // The function's entry (an incoming argument) reaches it too; the
+  // entry's only successor has no other predecessor.
+  bool from_entry = false;
+  // The blocks the value passes through on its way (for debug binds).
+  std::vector<basic_block> blocks;
+};
+
+// Return true if R reaches nothing but the call.
+static bool
+found_p (const reaching_setters &r)
+{
+  return !r.setters.empty () || r.from_entry;
+}
+
 // The setters of argument register REG whose value reaches CALL, which
 // reads it in block CALL_BB without a set of it earlier in that block.
-// Empty when the value comes from anywhere else too (the entry, an insn
-// that is not a plain full set, a path to another reader).
-std::vector<rtx_insn *>
+// Nothing found when the value comes from anywhere else too (an insn that
+// is not a plain full set, an abnormal edge) or reaches another reader.
+reaching_setters
 far_setters (basic_block call_bb, rtx reg)
 {
-  std::vector<rtx_insn *> setters;
+  reaching_setters found;
+  std::vector<rtx_insn *> &setters = found.setters;
   // Blocks whose end REG's value passes through on its way to CALL, and
   // those of them that it passes through whole (no setter in them).
   auto_bitmap through, whole;
@@ -762,10 +797,21 @@ far_setters (basic_block call_bb, rtx reg)
   while (!work.is_empty ())
     {
       basic_block bb = work.pop ();
-      if (bb == ENTRY_BLOCK_PTR_FOR_FN (cfun))
-        return {};
       if (!bitmap_set_bit (through, bb->index))
         continue;
+      if (bb == ENTRY_BLOCK_PTR_FOR_FN (cfun))
+        {
+          // An incoming argument: it is copied at the start of the
+          // entry's successor, which must then be reached from the entry
+          // alone.
+          basic_block first = single_succ (bb);
+          if (EDGE_COUNT (first->preds) != 1)
+            return {};
+          found.from_entry = true;
+          bitmap_set_bit (whole, bb->index);
+          continue;
+        }
+      found.blocks.push_back (bb);
       FOR_EACH_EDGE (e, ei, bb->succs)
         if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
           return {};
@@ -794,7 +840,7 @@ far_setters (basic_block call_bb, rtx reg)
             if (REGNO_REG_SET_P (df_get_live_in (e->dest), r))
               return {};
     }
-  return setters;
+  return found;
 }
 
 } // namespace
@@ -833,20 +879,119 @@ split_argument_setups ()
     {
       rtx_insn *call = c.first;
       rtx reg = c.second;
-      rtx_insn *near = last_touch (BLOCK_FOR_INSN (call), reg, call);
-      std::vector<rtx_insn *> setters;
+      basic_block call_bb = BLOCK_FOR_INSN (call);
+      rtx_insn *near = last_touch (call_bb, reg, call);
+      reaching_setters found;
       if (near)
-        setters.push_back (near);
+        found.setters.push_back (near);
       else
-        setters = far_setters (BLOCK_FOR_INSN (call), reg);
-      if (setters.empty ())
+        found = far_setters (call_bb, reg);
+      if (!found_p (found))
         continue;
       rtx p = gen_reg_rtx (GET_MODE (reg));
-      for (rtx_insn *s : setters)
+      for (rtx_insn *s : found.setters)
         validate_change (s, &SET_DEST (single_set (s)), p, 1);
-      rtx_insn *copy = emit_insn_before (gen_rtx_SET (reg, p), call);
+      std::vector<rtx_insn *> copies;
+      copies.push_back (emit_insn_before (gen_rtx_SET (reg, p), call));
+      if (found.from_entry)
+        {
+          basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (cfun));
+          copies.push_back (emit_insn_after (gen_rtx_SET (p, reg),
+                                             bb_note (first)));
+        }
+      if (apply_or_delete (copies) == 0)
+        continue;
+      ++made;
+      found.blocks.push_back (call_bb);
+      for (basic_block bb : found.blocks)
+        reset_debug_binds (bb, reg);
+    }
+  return made;
+}
+
+namespace {
+
+// If every mention of hard register R in the non-call, non-jump INSN is
+// one REG of R alone, return it; otherwise null.
+rtx
+sole_reg_mention (rtx_insn *insn, unsigned r)
+{
+  if (CALL_P (insn) || JUMP_P (insn))
+    return NULL_RTX;
+  rtx found = NULL_RTX;
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, PATTERN (insn), ALL)
+    {
+      const_rtx x = *iter;
+      if (!REG_P (x) || !HARD_REGISTER_P (x)
+          || r < REGNO (x) || r >= END_REGNO (x))
+        continue;
+      if (REGNO (x) != r || END_REGNO (x) != r + 1
+          || (found && !rtx_equal_p (found, x)))
+        return NULL_RTX;
+      found = CONST_CAST_RTX (x);
+    }
+  return found;
+}
+
+} // namespace
+
+unsigned
+split_entry_reads ()
+{
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (cfun));
+  if (EDGE_COUNT (first->preds) != 1)
+    return 0;
+  df_analyze ();
+  unsigned made = 0;
+  for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER; ++r)
+    {
+      if (!FUNCTION_ARG_REGNO_P (r) || fixed_regs[r]
+          || !REGNO_REG_SET_P (df_get_live_in (first), r)
+          || REGNO_REG_SET_P (df_get_live_out (first), r))
+        continue;
+      // The insns that read the entry value: those of FIRST that mention
+      // R up to the first that sets it.  Each must read it as one REG,
+      // the same everywhere, and not set it too.
+      std::vector<rtx_insn *> readers;
+      rtx reg = NULL_RTX;
+      bool ok = true;
+      rtx_insn *insn;
+      FOR_BB_INSNS (first, insn)
+        {
+          if (!NONDEBUG_INSN_P (insn))
+            continue;
+          // refers_to_regno_p leaves out the registers a SET stores into.
+          bool reads = (refers_to_regno_p (r, r + 1, PATTERN (insn), NULL)
+                        || (CALL_P (insn)
+                            && find_regno_fusage (insn, USE, r)));
+          bool sets = reg_set_p (regno_reg_rtx[r], insn);
+          if (!reads)
+            {
+              if (sets)
+                break;  // The entry value ends here.
+              continue;
+            }
+          rtx x = sole_reg_mention (insn, r);
+          if (!x || sets || (reg && !rtx_equal_p (reg, x)))
+            {
+              ok = false;
+              break;
+            }
+          reg = x;
+          readers.push_back (insn);
+        }
+      if (!ok || readers.empty ())
+        continue;
+      rtx p = gen_reg_rtx (GET_MODE (reg));
+      for (rtx_insn *i : readers)
+        validate_replace_rtx_group (reg, p, i);
+      rtx_insn *copy = emit_insn_after (gen_rtx_SET (p, reg), bb_note (first));
       if (apply_or_delete ({ copy }) == 1)
-        ++made;
+        {
+          ++made;
+          reset_debug_binds (first, reg);
+        }
     }
   return made;
 }

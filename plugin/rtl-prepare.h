@@ -80,6 +80,14 @@ unsigned sink_argument_setups ();
 // when it runs out of registers).  Returns the number of copies made.
 unsigned split_argument_setups ();
 
+// Give an incoming argument register that insns of the function's first
+// block read as an ordinary operand (a store of the argument, a late
+// copy of it into a pseudo), when its entry value dies in that block, a
+// fresh pseudo copied from it at the start of the block, and make those
+// insns read the pseudo: the register is then pinned only at the entry.
+// Returns the number of copies made.
+unsigned split_entry_reads ();
+
 } // namespace ssara
 
 #endif
