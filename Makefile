@@ -109,12 +109,13 @@ check-fuzz: $(BUILD)/ssara.so
 	tools/fuzz.py check $(BUILD)
 
 # The campaign: make fuzz N=10000 [FUZZ_START=1001] [FUZZ_DIR=...]
-# [FUZZ_TIMEOUT=seconds per program run, default 10]; resumable (seeds
-# already in FUZZ_DIR are skipped).
+# [FUZZ_TIMEOUT=seconds per program run, default 10] [FUZZ_SETS=O2-gpr4,...
+# only those option sets]; resumable (seeds already in FUZZ_DIR are
+# skipped).
 fuzz: $(BUILD)/ssara.so
 	tools/fuzz.py run $(BUILD) $(or $(FUZZ_DIR),$(BUILD)/fuzz) \
 	  --start $(or $(FUZZ_START),1001) --count $(or $(N),1000) \
-	  --timeout $(or $(FUZZ_TIMEOUT),10)
+	  --timeout $(or $(FUZZ_TIMEOUT),10) $(if $(FUZZ_SETS),--sets $(FUZZ_SETS))
 
 # The reduced fuzzing failures in testsuite/fuzz-found (not in check:
 # they fail until fixed).

@@ -4,11 +4,13 @@ with csmith programs.  See docs/fuzzing.md.
 
 Usage:
   tools/fuzz.py run BUILD_DIR RESULTS_DIR [--start S] [--count N]
-                [--jobs J] [--timeout T] [--compile-timeout T]
+                [--jobs J] [--timeout T] [--compile-timeout T] [--sets A,B]
       Seeds S .. S+N-1 (default 1001, 1000).  For each seed: csmith
       generates the program, stock GCC and GCC with the plugin compile it
       under the seed's option set (OPTION_SETS, seed modulo 8), qemu-ppc
-      runs both, the outputs are compared.  Resumable: a seed with a record
+      runs both, the outputs are compared.  --sets keeps only the seeds
+      of the named option sets (rerun one set on a newer build).
+      Resumable: a seed with a record
       in RESULTS_DIR/seeds/ is skipped.  Failures are kept in
       RESULTS_DIR/failures/SEED-SET/.  Prints the summary line at the end.
   tools/fuzz.py summary RESULTS_DIR [--failures]
@@ -417,8 +419,16 @@ def main():
                     help="seconds per program run under qemu (default 10)")
     ap.add_argument("--compile-timeout", type=float, default=120.0,
                     help="seconds per compile (default 120)")
+    ap.add_argument("--sets", default="",
+                    help="run: only the seeds of these option sets "
+                         "(comma-separated names, e.g. O2-gpr4)")
     ap.add_argument("--failures", action="store_true")
     a = ap.parse_args()
+    names = [n for n, _ in OPTION_SETS]
+    only = [n for n in a.sets.split(",") if n]
+    for n in only:
+        if n not in names:
+            ap.error("unknown option set %r (valid: %s)" % (n, ", ".join(names)))
     signal.signal(signal.SIGTERM, kill_active)
     signal.signal(signal.SIGINT, kill_active)
 
@@ -435,7 +445,8 @@ def main():
     if a.mode == "run":
         if len(a.dirs) != 2:
             ap.error("run BUILD_DIR RESULTS_DIR")
-        seeds = list(range(a.start, a.start + a.count))
+        seeds = [sd for sd in range(a.start, a.start + a.count)
+                 if not only or option_set(sd)[0] in only]
         recs = do_run(a.dirs[0], a.dirs[1], seeds, a.jobs, a.timeout, a.compile_timeout)
         print(summary_line(recs))
         for l in per_set_lines(recs):
