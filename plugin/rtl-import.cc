@@ -589,14 +589,19 @@ importer::operand_fit (int i, const operand_alternative *alt)
   if (m >= 0 && (pseudo_operand_p (x) != pseudo_operand_p (recog_data.operand[m])))
     return fit_none;
   // The core ties only values of one file and width: a TFmode input
-  // tied to a DFmode output (trunctfdf2's "0") takes another
-  // alternative, usually an earlyclobber one.
-  if (m >= 0 && REG_P (x) && REG_P (recog_data.operand[m])
-      && !HARD_REGISTER_P (x) && !HARD_REGISTER_P (recog_data.operand[m]))
+  // tied to a DFmode output (trunctfdf2's "0"), or a float pun of an
+  // integer value tied to an FPR output (extendsfdf2's "0" reading
+  // (subreg:SF (reg:SI))), takes another alternative.
+  rtx x_inner = SUBREG_P (x) ? SUBREG_REG (x) : x;
+  rtx m_inner = m >= 0 && SUBREG_P (recog_data.operand[m])
+                ? SUBREG_REG (recog_data.operand[m])
+                : m >= 0 ? recog_data.operand[m] : NULL_RTX;
+  if (m >= 0 && REG_P (x_inner) && REG_P (m_inner)
+      && !HARD_REGISTER_P (x_inner) && !HARD_REGISTER_P (m_inner))
     {
       file_id f1, f2;
       unsigned w1, w2;
-      unsigned r1 = REGNO (x), r2 = REGNO (recog_data.operand[m]);
+      unsigned r1 = REGNO (x_inner), r2 = REGNO (m_inner);
       if (shape_of_mode (PSEUDO_REGNO_MODE (r1), r1, f1, w1)
           && shape_of_mode (PSEUDO_REGNO_MODE (r2), r2, f2, w2)
           && (f1 != f2 || w1 != w2))
