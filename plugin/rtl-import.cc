@@ -50,6 +50,7 @@ private:
   bool shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
                       unsigned &width);
   void find_gpr_only_pseudos ();
+  void add_gpr_tied_asm_operands (rtx_insn *insn);
   void find_fpr_int_pseudos ();
   void find_ctr_pseudos ();
   hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
@@ -170,7 +171,44 @@ importer::find_gpr_only_pseudos ()
                                         GET_MODE (x)) < 0)
             m_gpr_only.insert (REGNO (SUBREG_REG (x)));
         }
+      if (asm_noperands (PATTERN (insn)) >= 0)
+        add_gpr_tied_asm_operands (insn);
     }
+}
+
+// Record the floating-point pseudos that asm INSN ties ("+r", or "=r"
+// and "0") in operands that no alternative lets into an FPR (a float
+// passed through "+r" as an optimization barrier): the core ties only
+// values of one file, so those live in GPRs, as LRA would keep them.
+void
+importer::add_gpr_tied_asm_operands (rtx_insn *insn)
+{
+  extract_insn (insn);
+  preprocess_constraints (insn);
+  int n = recog_data.n_operands;
+  for (int i = 0; i < n; ++i)
+    {
+      rtx x = recog_data.operand[i];
+      if (!REG_P (x) || HARD_REGISTER_P (x) || !FLOAT_MODE_P (GET_MODE (x)))
+        continue;
+      bool tied = recog_data.operand_type[i] == OP_INOUT;
+      bool fpr = false;
+      for (int a = 0; a < recog_data.n_alternatives; ++a)
+        {
+          const operand_alternative &alt = recog_op_alt[a * n + i];
+          int m = alt.matches >= 0 ? alt.matches : alt.matched;
+          tied |= m >= 0;
+          int c = alt.matches >= 0 ? alt.matches : i;
+          reg_class_t cl = recog_op_alt[a * n + c].cl;
+          if (recog_op_alt[a * n + c].anything_ok
+              || in_hard_reg_set_p (reg_class_contents[(int) cl],
+                                    GET_MODE (x), 32))
+            fpr = true;
+        }
+      if (tied && !fpr)
+        m_gpr_only.insert (REGNO (x));
+    }
+  recog_data.insn = nullptr;
 }
 
 // Add to BLOCKED every pseudo that INSN references other than as one of
