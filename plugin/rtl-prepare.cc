@@ -934,6 +934,29 @@ sole_reg_mention (rtx_insn *insn, unsigned r)
   return found;
 }
 
+// If INSN must read hard register R itself (a USE of it, such as the
+// return value's at the end; a call's argument), return that REG; else
+// null.
+rtx
+pinned_read (rtx_insn *insn, unsigned r)
+{
+  rtx pat = PATTERN (insn);
+  if (GET_CODE (pat) == USE && REG_P (XEXP (pat, 0))
+      && REGNO (XEXP (pat, 0)) == r && END_REGNO (XEXP (pat, 0)) == r + 1)
+    return XEXP (pat, 0);
+  if (!CALL_P (insn) || refers_to_regno_p (r, r + 1, pat, NULL))
+    return NULL_RTX;
+  for (rtx link = CALL_INSN_FUNCTION_USAGE (insn); link;
+       link = XEXP (link, 1))
+    {
+      rtx use = XEXP (link, 0);
+      if (GET_CODE (use) == USE && REG_P (XEXP (use, 0))
+          && REGNO (XEXP (use, 0)) == r && END_REGNO (XEXP (use, 0)) == r + 1)
+        return XEXP (use, 0);
+    }
+  return NULL_RTX;
+}
+
 } // namespace
 
 unsigned
@@ -947,15 +970,15 @@ split_entry_reads ()
   for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER; ++r)
     {
       if (!FUNCTION_ARG_REGNO_P (r) || fixed_regs[r]
-          || !REGNO_REG_SET_P (df_get_live_in (first), r)
-          || REGNO_REG_SET_P (df_get_live_out (first), r))
+          || !REGNO_REG_SET_P (df_get_live_in (first), r))
         continue;
       // The insns that read the entry value: those of FIRST that mention
-      // R up to the first that sets it.  Each must read it as one REG,
-      // the same everywhere, and not set it too.
-      std::vector<rtx_insn *> readers;
+      // R up to the first that sets it.  Ordinary readers must read it as
+      // one REG, the same everywhere, and not set it too; pinned readers
+      // (pinned_read) get R back just before them.
+      std::vector<rtx_insn *> readers, pinned;
       rtx reg = NULL_RTX;
-      bool ok = true;
+      bool ok = true, killed = false;
       rtx_insn *insn;
       FOR_BB_INSNS (first, insn)
         {
@@ -966,28 +989,49 @@ split_entry_reads ()
                         || (CALL_P (insn)
                             && find_regno_fusage (insn, USE, r)));
           bool sets = reg_set_p (regno_reg_rtx[r], insn);
+          rtx x = NULL_RTX;
           if (!reads)
             {
               if (sets)
-                break;  // The entry value ends here.
+                {
+                  killed = true;  // The entry value ends here.
+                  break;
+                }
               continue;
             }
-          rtx x = sole_reg_mention (insn, r);
-          if (!x || sets || (reg && !rtx_equal_p (reg, x)))
+          if ((x = pinned_read (insn, r)))
+            pinned.push_back (insn);
+          else if ((x = sole_reg_mention (insn, r)) && !sets)
+            readers.push_back (insn);
+          else
+            ok = false;
+          if (!ok || (reg && !rtx_equal_p (reg, x)))
             {
               ok = false;
               break;
             }
           reg = x;
-          readers.push_back (insn);
+          if (sets)
+            {
+              killed = true;  // A call: R is clobbered after it.
+              break;
+            }
         }
-      if (!ok || readers.empty ())
+      // R's value at the end of FIRST, if live there, must be the entry
+      // value again: a pinned reader restored it, and nothing set it after.
+      if (!ok || (readers.empty () && pinned.empty ())
+          || (!killed && REGNO_REG_SET_P (df_get_live_out (first), r)
+              && pinned.empty ()))
         continue;
       rtx p = gen_reg_rtx (GET_MODE (reg));
       for (rtx_insn *i : readers)
         validate_replace_rtx_group (reg, p, i);
-      rtx_insn *copy = emit_insn_after (gen_rtx_SET (p, reg), bb_note (first));
-      if (apply_or_delete ({ copy }) == 1)
+      std::vector<rtx_insn *> copies;
+      copies.push_back (emit_insn_after (gen_rtx_SET (p, reg),
+                                         bb_note (first)));
+      for (rtx_insn *i : pinned)
+        copies.push_back (emit_insn_before (gen_rtx_SET (reg, p), i));
+      if (apply_or_delete (copies) != 0)
         {
           ++made;
           reset_debug_binds (first, reg);

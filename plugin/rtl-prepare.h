@@ -81,11 +81,12 @@ unsigned sink_argument_setups ();
 unsigned split_argument_setups ();
 
 // Give an incoming argument register that insns of the function's first
-// block read as an ordinary operand (a store of the argument, a late
-// copy of it into a pseudo), when its entry value dies in that block, a
-// fresh pseudo copied from it at the start of the block, and make those
-// insns read the pseudo: the register is then pinned only at the entry.
-// Returns the number of copies made.
+// block read (a store of the argument, a late copy of it into a pseudo,
+// the return of the hidden struct-return pointer in r3) a fresh pseudo
+// copied from it at the start of the block: ordinary readers read the
+// pseudo, and readers that need the register itself (a USE, a call) get
+// it back from the pseudo just before them.  The register is then not
+// pinned in between.  Returns the number of copies made.
 unsigned split_entry_reads ();
 
 } // namespace ssara
