@@ -851,33 +851,41 @@ split_argument_setups ()
   // Candidates first: a call and an argument register it reads, with the
   // setters of that register whose value reaches only the call.
   std::vector<std::pair<rtx_insn *, rtx>> cands;
-  for_each_recognised_insn ([&] (rtx_insn *insn)
+  auto consider = [&] (rtx_insn *insn, rtx reg)
     {
-      if (!CALL_P (insn))
+      if (!REG_P (reg) || !HARD_REGISTER_P (reg)
+          || !FUNCTION_ARG_REGNO_P (REGNO (reg)) || fixed_regs[REGNO (reg)])
         return;
-      basic_block bb = BLOCK_FOR_INSN (insn);
-      for (rtx link = CALL_INSN_FUNCTION_USAGE (insn); link;
-           link = XEXP (link, 1))
+      rtx_insn *t = last_touch (BLOCK_FOR_INSN (insn), reg, insn);
+      if (!t || (plain_setter_p (t, reg) && work_between_p (t, insn)))
+        cands.push_back ({ insn, reg });
+    };
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
         {
-          rtx use = XEXP (link, 0);
-          if (GET_CODE (use) != USE || !REG_P (XEXP (use, 0)))
+          // The return value's USE before the exit consumes its registers
+          // as a call consumes its arguments (a long long loaded into
+          // r3:r4 before a store that needs registers of its own).
+          if (NONJUMP_INSN_P (insn) && GET_CODE (PATTERN (insn)) == USE)
+            consider (insn, XEXP (PATTERN (insn), 0));
+          if (!CALL_P (insn))
             continue;
-          rtx reg = XEXP (use, 0);
-          if (!HARD_REGISTER_P (reg) || !FUNCTION_ARG_REGNO_P (REGNO (reg))
-              || fixed_regs[REGNO (reg)])
-            continue;
-          rtx_insn *t = last_touch (bb, reg, insn);
-          if (!t || (plain_setter_p (t, reg) && work_between_p (t, insn)))
-            cands.push_back ({ insn, reg });
+          for (rtx link = CALL_INSN_FUNCTION_USAGE (insn); link;
+               link = XEXP (link, 1))
+            if (GET_CODE (XEXP (link, 0)) == USE)
+              consider (insn, XEXP (XEXP (link, 0), 0));
         }
-    });
+    }
   if (cands.empty ())
     return 0;
   df_analyze ();
   unsigned made = 0;
   for (auto &c : cands)
     {
-      rtx_insn *call = c.first;
+      rtx_insn *call = c.first;  // Or the return value's USE.
       rtx reg = c.second;
       basic_block call_bb = BLOCK_FOR_INSN (call);
       rtx_insn *near = last_touch (call_bb, reg, call);

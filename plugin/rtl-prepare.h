@@ -69,8 +69,9 @@ unsigned split_asm_ties ();
 // leaves colour assignment fewer registers).  Returns the number moved.
 unsigned sink_argument_setups ();
 
-// Give a call's argument register a fresh pseudo wherever it is set,
-// copied into the register just before the call, when the register is
+// Give a call's argument register (or the return value's register, read
+// by the USE before the exit) a fresh pseudo wherever it is set,
+// copied into the register just before the call (the USE), when the register is
 // set in another block than the call (r4 set before a branch, the call
 // after the join) or in the same block but with other work in between
 // that the setter cannot sink past (a load into r3:r4, then a store), and
