@@ -117,7 +117,8 @@ allocate_function (const plugin_options &opts)
   unsigned asm_errors = 0;
   import_result imp;
   alloc_result ar;
-  for (unsigned round = 1;; ++round)
+  unsigned rounds = 0;
+  for (;;)
     {
       df_analyze ();
       imp = import_function (t);
@@ -130,7 +131,6 @@ allocate_function (const plugin_options &opts)
                          "inconsistent operand constraints in an %<asm%>");
           delete_insn (imp.impossible_asm);
           ++asm_errors;
-          --round;
           continue;
         }
       if (!imp.error.empty ())
@@ -153,12 +153,13 @@ allocate_function (const plugin_options &opts)
       aopts.check = opts.checker == checker_policy::on ? check_mode::on
                                                        : check_mode::off;
       ar = allocate (imp.fn, t, aopts);
+      ++rounds;
       if (ar.error.empty ())
         break;
       if (dump_file)
         fprintf (dump_file, ";; ssara: allocation failed: %s\n",
                  ar.error.c_str ());
-      if (round >= max_allocation_rounds
+      if (rounds >= max_allocation_rounds
           || ar.error.find ("no register for") == std::string::npos
           || relieve_register_pressure () == 0)
         break;

@@ -176,6 +176,25 @@ importer::find_gpr_only_pseudos ()
     }
 }
 
+// Call F (I, X, ENABLED) for every operand I of INSN (recognised, or an
+// asm) that is a pseudo register X, with the insn extracted, its
+// constraints preprocessed and ENABLED its enabled alternatives.
+template <typename F>
+static void
+for_each_pseudo_operand (rtx_insn *insn, F f)
+{
+  extract_insn (insn);
+  preprocess_constraints (insn);
+  alternative_mask enabled = get_enabled_alternatives (insn);
+  for (int i = 0; i < recog_data.n_operands; ++i)
+    {
+      rtx x = recog_data.operand[i];
+      if (REG_P (x) && !HARD_REGISTER_P (x))
+        f (i, x, enabled);
+    }
+  recog_data.insn = nullptr;
+}
+
 // Record the floating-point pseudos that asm INSN ties ("+r", or "=r"
 // and "0") in operands that no alternative lets into an FPR (a float
 // passed through "+r" as an optimization barrier): the core ties only
@@ -183,14 +202,11 @@ importer::find_gpr_only_pseudos ()
 void
 importer::add_gpr_tied_asm_operands (rtx_insn *insn)
 {
-  extract_insn (insn);
-  preprocess_constraints (insn);
-  int n = recog_data.n_operands;
-  for (int i = 0; i < n; ++i)
+  for_each_pseudo_operand (insn, [&] (int i, rtx x, alternative_mask)
     {
-      rtx x = recog_data.operand[i];
-      if (!REG_P (x) || HARD_REGISTER_P (x) || !FLOAT_MODE_P (GET_MODE (x)))
-        continue;
+      if (!FLOAT_MODE_P (GET_MODE (x)))
+        return;
+      int n = recog_data.n_operands;
       bool tied = recog_data.operand_type[i] == OP_INOUT;
       bool fpr = false;
       for (int a = 0; a < recog_data.n_alternatives; ++a)
@@ -207,8 +223,7 @@ importer::add_gpr_tied_asm_operands (rtx_insn *insn)
         }
       if (tied && !fpr)
         m_gpr_only.insert (REGNO (x));
-    }
-  recog_data.insn = nullptr;
+    });
 }
 
 // Add to BLOCKED every pseudo that INSN references other than as one of
@@ -246,18 +261,13 @@ importer::find_fpr_int_pseudos ()
         continue;
       std::set<const_rtx> operands;
       if (recog_memoized (insn) >= 0)
-        {
-          extract_insn (insn);
-          preprocess_constraints (insn);
-          alternative_mask enabled = get_enabled_alternatives (insn);
-          int n = recog_data.n_operands;
-          for (int i = 0; i < n; ++i)
+        for_each_pseudo_operand (insn, [&] (int i, rtx x,
+                                            alternative_mask enabled)
             {
-              rtx x = recog_data.operand[i];
-              if (!REG_P (x) || HARD_REGISTER_P (x)
-                  || !SCALAR_INT_MODE_P (GET_MODE (x))
+              if (!SCALAR_INT_MODE_P (GET_MODE (x))
                   || maybe_gt (GET_MODE_SIZE (GET_MODE (x)), 8))
-                continue;
+                return;
+              int n = recog_data.n_operands;
               bool gpr = false, fpr = false;
               for (int a = 0; a < recog_data.n_alternatives; ++a)
                 {
@@ -283,9 +293,7 @@ importer::find_fpr_int_pseudos ()
                 wanted.insert (REGNO (x));
               if (!fpr)
                 blocked.insert (REGNO (x));
-            }
-          recog_data.insn = nullptr;
-        }
+            });
       // Every other reference (a subreg, an address, a USE) wants a GPR.
       block_other_references (insn, operands, blocked);
     }
@@ -318,17 +326,11 @@ importer::find_ctr_pseudos ()
         continue;  // A move: any file will do.
       std::set<const_rtx> operands;
       if (recog_memoized (insn) >= 0)
-        {
-          extract_insn (insn);
-          preprocess_constraints (insn);
-          alternative_mask enabled = get_enabled_alternatives (insn);
-          int n = recog_data.n_operands;
-          for (int i = 0; i < n; ++i)
+        for_each_pseudo_operand (insn, [&] (int i, rtx x,
+                                            alternative_mask enabled)
             {
-              rtx x = recog_data.operand[i];
-              if (!REG_P (x) || HARD_REGISTER_P (x)
-                  || GET_MODE (x) != SImode)
-                continue;
+              if (GET_MODE (x) != SImode)
+                return;
               if (!JUMP_P (insn))
                 {
                   // Computed elsewhere (n / 2 for an unrolled loop): the
@@ -336,8 +338,9 @@ importer::find_ctr_pseudos ()
                   // would cross back out of CTR at every read.
                   if (recog_data.operand_type[i] == OP_OUT)
                     operands.insert (x);
-                  continue;
+                  return;
                 }
+              int n = recog_data.n_operands;
               bool ctr_only = false;
               for (int a = 0; a < recog_data.n_alternatives; ++a)
                 {
@@ -357,9 +360,7 @@ importer::find_ctr_pseudos ()
                 wanted.insert (REGNO (x));
               else
                 blocked.insert (REGNO (x));
-            }
-          recog_data.insn = nullptr;
-        }
+            });
       // Every other reference wants a GPR.
       block_other_references (insn, operands, blocked);
     }
@@ -630,11 +631,10 @@ importer::operand_fit (int i, const operand_alternative *alt)
   // tied to a DFmode output (trunctfdf2's "0"), or a float pun of an
   // integer value tied to an FPR output (extendsfdf2's "0" reading
   // (subreg:SF (reg:SI))), takes another alternative.
-  rtx x_inner = SUBREG_P (x) ? SUBREG_REG (x) : x;
-  rtx m_inner = m >= 0 && SUBREG_P (recog_data.operand[m])
-                ? SUBREG_REG (recog_data.operand[m])
-                : m >= 0 ? recog_data.operand[m] : NULL_RTX;
-  if (m >= 0 && REG_P (x_inner) && REG_P (m_inner)
+  auto inner = [] (rtx y) { return SUBREG_P (y) ? SUBREG_REG (y) : y; };
+  rtx x_inner = inner (x);
+  rtx m_inner = m >= 0 ? inner (recog_data.operand[m]) : NULL_RTX;
+  if (m_inner && REG_P (x_inner) && REG_P (m_inner)
       && !HARD_REGISTER_P (x_inner) && !HARD_REGISTER_P (m_inner))
     {
       file_id f1, f2;

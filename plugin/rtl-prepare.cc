@@ -768,7 +768,7 @@ struct reaching_setters
   std::vector<basic_block> blocks;
 };
 
-// Return true if R reaches nothing but the call.
+// Return true if R found where the value comes from.
 static bool
 found_p (const reaching_setters &r)
 {
@@ -997,7 +997,6 @@ split_entry_reads ()
                         || (CALL_P (insn)
                             && find_regno_fusage (insn, USE, r)));
           bool sets = reg_set_p (regno_reg_rtx[r], insn);
-          rtx x = NULL_RTX;
           if (!reads)
             {
               if (sets)
@@ -1007,13 +1006,12 @@ split_entry_reads ()
                 }
               continue;
             }
-          if ((x = pinned_read (insn, r)))
+          rtx x = pinned_read (insn, r);
+          if (x)
             pinned.push_back (insn);
-          else if ((x = sole_reg_mention (insn, r)) && !sets)
+          else if (!sets && (x = sole_reg_mention (insn, r)))
             readers.push_back (insn);
-          else
-            ok = false;
-          if (!ok || (reg && !rtx_equal_p (reg, x)))
+          if (!x || (reg && !rtx_equal_p (reg, x)))
             {
               ok = false;
               break;
