@@ -12,6 +12,8 @@
 # make fuzz N=10000  differential fuzzing against stock GCC with csmith
 # make torture-baseline   regenerate testsuite/torture/baseline-*.txt
 # make check-torture-wide the wider torture matrix (not part of check)
+# make check-fresh  the README's two commands on a brand-new Debian 12
+#                 system from a clean clone of HEAD (needs root; not in CI)
 # make bench-core-scaling time the core on functions of 1k-100k values
 #                 (not part of check; docs/core.md has the figures)
 
@@ -19,12 +21,15 @@ TARGET_CC  ?= powerpc-linux-gnu-gcc-12
 HOST_CXX   ?= g++
 BUILD      ?= build
 PREFIX     ?= /usr/local
-PLUGIN_DIR := $(shell $(TARGET_CC) -print-file-name=plugin 2>/dev/null)
+# Evaluated on first use, not when the Makefile is read: on a new machine
+# the cross compiler only exists once tools/setup.sh has run (the object
+# rules wait for it), so asking it earlier would give an empty path.
+PLUGIN_DIR = $(eval PLUGIN_DIR := $$(shell $(TARGET_CC) -print-file-name=plugin 2>/dev/null))$(PLUGIN_DIR)
 
 # The core is plain C++17: no GCC header, no RTTI, no exceptions thrown.
 CORE_CXXFLAGS := -std=c++17 -O2 -g -fPIC -fno-rtti -Wall -Wextra
 # The adapter compiles against GCC's plugin headers.
-PLUGIN_CXXFLAGS := -std=gnu++17 -O2 -g -fPIC -fno-rtti -fno-exceptions \
+PLUGIN_CXXFLAGS = -std=gnu++17 -O2 -g -fPIC -fno-rtti -fno-exceptions \
   -Wall -Wextra -Wno-unused-parameter \
   -isystem $(PLUGIN_DIR)/include -isystem $(BUILD)/gcc-include -Iplugin
 
@@ -39,7 +44,7 @@ SETUP_STAMP := $(BUILD)/gcc-include/.extracted
 
 .PHONY: all setup install demo check check-core check-plugin check-torture \
   check-torture-wide torture-baseline fuzz-core check-fuzz fuzz \
-  bench-core-scaling clean
+  bench-core-scaling check-fresh clean
 
 all: $(BUILD)/ssara.so
 
@@ -121,6 +126,15 @@ fuzz: $(BUILD)/ssara.so
 # they fail until fixed).
 check-fuzz-found: $(BUILD)/ssara.so
 	tools/fuzz-found.sh $(BUILD)
+
+# The README's commands as a new user runs them: a brand-new Debian 12
+# chroot (../shared/tools/fresh-machine-check), a clean clone of the
+# committed HEAD, nothing installed but make and git.  FRESH_CMD overrides
+# what runs there.  Needs root and mounts, so it stays out of .ci/run.
+FRESH_CHECK ?= ../shared/tools/fresh-machine-check
+FRESH_CMD ?= make demo && make check-plugin
+check-fresh:
+	$(FRESH_CHECK) '$(FRESH_CMD)'
 
 torture-baseline: setup
 	tools/torture.sh baseline $(BUILD)
