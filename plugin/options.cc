@@ -11,7 +11,7 @@ namespace {
 
 const char valid_keys[] =
   "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N, "
-  "decline=NAME[:NAME...]";
+  "decline=NAME[:NAME...], tags=FILE, allocator=ssara|ira";
 
 // Return an error for KEY having VALUE when VALID lists what it accepts.
 std::string
@@ -48,6 +48,11 @@ option_help ()
     "ones go to IRA/LRA and are reported (for bisecting)\n"
     "  decline=NAME[:NAME...]  treat these functions as ones ssara cannot "
     "allocate (tests the fallback paths)\n"
+    "  tags=FILE          append the origin of every insn of the final code "
+    "(by UID, as -dp prints it) to FILE, for tools/ssara-compare's "
+    "attribution\n"
+    "  allocator=ssara|ira  ira: every function goes to IRA/LRA and is "
+    "reported (the plugin only observes, for tags=FILE)\n"
     ;
 }
 
@@ -114,6 +119,22 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
                   opts.decline.emplace_back (p, n);
                 p += n + (e ? 1 : 0);
               }
+        }
+      else if (strcmp (key, "tags") == 0)
+        {
+          if (!value || !*value)
+            errors.push_back (bad_value (key, value, "a file name"));
+          else
+            opts.tags_file = value;
+        }
+      else if (strcmp (key, "allocator") == 0)
+        {
+          if (value && strcmp (value, "ssara") == 0)
+            opts.allocator = allocator_choice::ssara;
+          else if (value && strcmp (value, "ira") == 0)
+            opts.allocator = allocator_choice::ira;
+          else
+            errors.push_back (bad_value (key, value, "ssara, ira"));
         }
       else if (strcmp (key, "dump") == 0)
         {

@@ -29,8 +29,22 @@ enum class stats_sink { off, stderr_stream, file };
 // Whether the independent checker validates every allocation.
 enum class checker_policy { off, on };
 
+// Which allocator the functions get.
+enum class allocator_choice
+{
+  // ssara (functions it declines follow the fallback policy).
+  ssara,
+  // IRA/LRA for every function, reported as such: the plugin only
+  // observes (with tags=FILE, the stock build's attribution).
+  ira
+};
+
 struct plugin_options
 {
+  allocator_choice allocator = allocator_choice::ssara;
+  // Non-empty: append every function's insn origin tags to this file
+  // (attribution.h).
+  std::string tags_file;
   fallback_policy fallback = fallback_policy::none;
   stats_sink stats = stats_sink::off;
   // For stats_sink::file: the file lines are appended to.

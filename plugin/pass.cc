@@ -15,6 +15,7 @@
 #include "pass.h"
 #include "adapter.h"
 #include "report.h"
+#include "attribution.h"
 
 #include <cstring>
 
@@ -91,6 +92,15 @@ pass_ssara::execute (::function *fun)
   // setting.
   ira_use_lra_p = targetm.lra_p ();
   adapter_result r;
+  attribution_begin_function ();
+  if (m_opts.allocator == allocator_choice::ira)
+    {
+      r.outcome = adapter_outcome::declined;
+      r.reason = "-fplugin-arg-ssara-allocator=ira";
+      report_function (m_opts, function_name (fun), r);
+      attribution_end_ssara ();
+      return 0;
+    }
   if (m_opts.limit >= 0 && m_functions_seen >= m_opts.limit)
     {
       r.outcome = adapter_outcome::declined;
@@ -108,6 +118,7 @@ pass_ssara::execute (::function *fun)
     }
   else
     r = allocate_function (m_opts);
+  attribution_end_ssara ();
   if (r.outcome == adapter_outcome::allocated)
     {
       fn_ctx.allocated = true;

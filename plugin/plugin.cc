@@ -5,6 +5,7 @@
 #include "plugin-version.h"
 #include "options.h"
 #include "pass.h"
+#include "attribution.h"
 
 int plugin_is_GPL_compatible;
 
@@ -53,6 +54,7 @@ plugin_init (struct plugin_name_args *plugin_info,
   register_callback (name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &pass_info);
   register_callback (name, PLUGIN_OVERRIDE_GATE, ssara::override_gate,
                      nullptr);
+  register_attribution (name, options);
   if (options.dump)
     g->get_dumps ()->dump_switch_p ("rtl-ssara");
   return 0;

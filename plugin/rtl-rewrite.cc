@@ -16,6 +16,7 @@
 #include "gcc-includes.h"
 #include "rtl-rewrite.h"
 #include "gcc-target.h"
+#include "attribution.h"
 
 #include <algorithm>
 #include <map>
@@ -693,7 +694,14 @@ rewriter::build_edits ()
       size_t j = i;
       start_sequence ();
       while (j < order.size () && key (order[j]->at) == key (order[i]->at))
-        emit_edit (*order[j++]);
+        {
+          const edit &e = *order[j++];
+          rtx_insn *last = get_last_insn ();
+          emit_edit (e);
+          for (rtx_insn *n = last ? NEXT_INSN (last) : get_insns (); n;
+               n = NEXT_INSN (n))
+            attribution_tag (n, insn_origin_of (e.origin));
+        }
       edit_group g;
       g.at = order[i]->at;
       g.seq = get_insns ();

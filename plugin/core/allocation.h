@@ -63,6 +63,28 @@ struct program_point
   block_id succ = no_block;
 };
 
+// Why the core made an edit: what the final code's instructions are
+// attributed to (the plugin's tags=FILE, tools/ssara-compare).  The
+// checker does not look at it.
+enum class edit_origin : uint8_t
+{
+  // A copy into or out of an operand's temporary (constraint lifting).
+  operand_copy,
+  // A copy between phi-related values (PhiLifting, SSA deconstruction).
+  phi_copy,
+  // An exchange in a cycle of phi copies (SSA deconstruction).
+  phi_swap,
+  // A load from a stack slot: a spilled value's reload, a hop through
+  // memory between register files, a borrowed register's restore.
+  reload,
+  // A store to a stack slot: a spilled value's store, a hop through
+  // memory, a borrowed register's save.
+  spill_store,
+  // A register copy made by spill placement (a value carried through
+  // another register file).
+  spill_copy
+};
+
 // One elementary move.  Edits at the same program point execute in the
 // order of the `edits` vector, each one seeing the effect of the previous
 // ones (the core has already sequentialised parallel copies).
@@ -83,6 +105,7 @@ struct edit
     store
   };
   kind k = kind::copy;
+  edit_origin origin = edit_origin::phi_copy;
   program_point at;
   // Number of consecutive registers moved (the value's width).
   uint8_t width = 1;

@@ -15,6 +15,27 @@
 
 namespace ssara::ra {
 
+namespace {
+
+// The origin of an inserted copy DEF <- USE, from the phases that created
+// its values: a copy that touches an operand temp is constraint lifting's,
+// one that touches a reload temp spill placement's, and the rest
+// (PhiLifting's copies, which join phi-related values) are phi copies.
+edit_origin
+copy_origin (const work &w, value_id def, value_id use)
+{
+  auto either = [&] (vorigin o) {
+    return w.wv[def].origin == o || w.wv[use].origin == o;
+  };
+  if (either (vorigin::constraint_temp))
+    return edit_origin::operand_copy;
+  if (either (vorigin::reload_temp))
+    return edit_origin::spill_copy;
+  return edit_origin::phi_copy;
+}
+
+} // anon namespace
+
 std::string
 build_record (work &w, allocation &out)
 {
@@ -129,6 +150,7 @@ build_record (work &w, allocation &out)
                   break;
                 edit e;
                 e.k = edit::kind::copy;
+                e.origin = copy_origin (w, i.ops[0].value, i.ops[1].value);
                 e.width = width (0);
                 e.dst_reg = reg (0);
                 e.src_reg = reg (1);
@@ -144,6 +166,8 @@ build_record (work &w, allocation &out)
                 edit e;
                 e.k = wi.role == wrole::load ? edit::kind::load
                                              : edit::kind::store;
+                e.origin = wi.role == wrole::load ? edit_origin::reload
+                                                  : edit_origin::spill_store;
                 e.width = width (0);
                 e.bytes = w.fn.values[i.ops[0].value].bytes;
                 (wi.role == wrole::load ? e.dst_reg : e.src_reg) = reg (0);

@@ -116,6 +116,13 @@ struct sequencer
   {
     edit e;
     e.k = k;
+    switch (k)
+      {
+      case edit::kind::copy: e.origin = edit_origin::phi_copy; break;
+      case edit::kind::swap: e.origin = edit_origin::phi_swap; break;
+      case edit::kind::load: e.origin = edit_origin::reload; break;
+      case edit::kind::store: e.origin = edit_origin::spill_store; break;
+      }
     e.at = at;
     e.width = uint8_t (w);
     e.bytes = k == edit::kind::load || k == edit::kind::store ? bytes : 0;
