@@ -95,6 +95,47 @@ static const char *const counter_names[C_NUM]
 static uint64_t counts[C_NUM];
 static uint64_t range_lo, range_hi = UINT64_MAX;
 static char *out_path;
+static char *pcs_path;
+
+/* pcs=: one record per translated block, counted by one inline add per
+   execution; at exit the records of every block are merged by address
+   (a block translated twice, or two blocks sharing a tail, add up).  */
+struct tb_rec
+{
+  uint64_t count;
+  uint32_t n;
+  /* The address in the low 32 bits, the class letter above.  */
+  uint64_t insn[];
+};
+static struct tb_rec **recs;
+static size_t nrecs, caprecs;
+
+/* Is the PowerPC instruction word W a register move: mr (or rA,rS,rS)
+   or fmr?  */
+static bool
+ppc_move_p (uint32_t w)
+{
+  unsigned op = w >> 26;
+  unsigned xo = (w >> 1) & 0x3ff;
+  if (op == 31 && xo == 444)
+    return ((w >> 21) & 0x1f) == ((w >> 11) & 0x1f);
+  return op == 63 && xo == 72;
+}
+
+int ppc_mem_kind (uint32_t w);
+
+/* The pcs= class letter of the instruction word W.  */
+static char
+pc_class (uint32_t w)
+{
+  int kind = ppc_mem_kind (w);
+  bool sp = ((w >> 16) & 0x1f) == 1;
+  if (kind == 1)
+    return sp ? 'l' : 'L';
+  if (kind == 2)
+    return sp ? 's' : 'S';
+  return ppc_move_p (w) ? 'M' : '-';
+}
 
 /* Memory access kind of the PowerPC instruction word W: 0 none, 1 load,
    2 store.  Integer, floating-point, multiple, string, byte-reversed and
@@ -159,7 +200,14 @@ tb_trans (qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
   uint64_t n[C_NUM] = { 0 };
   size_t ninsns = qemu_plugin_tb_n_insns (tb);
+  struct tb_rec *rec = NULL;
   (void) id;
+  if (pcs_path)
+    {
+      rec = calloc (1, sizeof *rec + ninsns * sizeof rec->insn[0]);
+      if (!rec)
+        abort ();
+    }
   for (size_t i = 0; i < ninsns; i++)
     {
       struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn (tb, i);
@@ -168,12 +216,15 @@ tb_trans (qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
       if (va < range_lo || va >= range_hi
           || qemu_plugin_insn_size (insn) != 4)
         continue;
+
       const unsigned char *b = qemu_plugin_insn_data (insn);
       /* The guest is big-endian: the bytes are in memory order.  */
       uint32_t w = ((uint32_t) b[0] << 24) | ((uint32_t) b[1] << 16)
                    | ((uint32_t) b[2] << 8) | b[3];
       int kind = ppc_mem_kind (w);
       bool sp = ((w >> 16) & 0x1f) == 1;
+      if (rec)
+        rec->insn[rec->n++] = (uint32_t) va | (uint64_t) pc_class (w) << 32;
       n[C_INSNS]++;
       if (kind == 1)
         {
@@ -188,6 +239,68 @@ tb_trans (qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     }
   for (int c = 0; c < C_NUM; c++)
     add_inline (tb, (enum counter) c, n[c]);
+  if (rec && rec->n == 0)
+    free (rec);
+  else if (rec)
+    {
+      if (nrecs == caprecs)
+        {
+          caprecs = caprecs ? 2 * caprecs : 1024;
+          recs = realloc (recs, caprecs * sizeof *recs);
+          if (!recs)
+            abort ();
+        }
+      recs[nrecs++] = rec;
+      qemu_plugin_register_vcpu_tb_exec_inline (tb, QEMU_PLUGIN_INLINE_ADD_U64,
+                                                &rec->count, 1);
+    }
+}
+
+struct pc_count
+{
+  uint64_t insn;
+  uint64_t count;
+};
+
+static int
+cmp_pc (const void *a, const void *b)
+{
+  uint32_t x = (uint32_t) ((const struct pc_count *) a)->insn;
+  uint32_t y = (uint32_t) ((const struct pc_count *) b)->insn;
+  return x < y ? -1 : x > y;
+}
+
+static void
+write_pcs (void)
+{
+  size_t total = 0, k = 0;
+  for (size_t r = 0; r < nrecs; r++)
+    if (recs[r]->count)
+      total += recs[r]->n;
+  struct pc_count *pcs = malloc ((total ? total : 1) * sizeof *pcs);
+  FILE *f = fopen (pcs_path, "w");
+  if (!pcs || !f)
+    {
+      fprintf (stderr, "qemu-count: cannot write %s\n", pcs_path);
+      exit (1);
+    }
+  for (size_t r = 0; r < nrecs; r++)
+    if (recs[r]->count)
+      for (uint32_t i = 0; i < recs[r]->n; i++)
+        pcs[k++] = (struct pc_count) { recs[r]->insn[i], recs[r]->count };
+  qsort (pcs, k, sizeof *pcs, cmp_pc);
+  for (size_t i = 0; i < k;)
+    {
+      size_t j = i;
+      uint64_t c = 0;
+      while (j < k && (uint32_t) pcs[j].insn == (uint32_t) pcs[i].insn)
+        c += pcs[j++].count;
+      fprintf (f, "%08" PRIx32 " %" PRIu64 " %c\n", (uint32_t) pcs[i].insn,
+               c, (char) (pcs[i].insn >> 32));
+      i = j;
+    }
+  fclose (f);
+  free (pcs);
 }
 
 static void
@@ -197,6 +310,8 @@ at_exit (qemu_plugin_id_t id, void *userdata)
   int len = 0;
   (void) id;
   (void) userdata;
+  if (pcs_path)
+    write_pcs ();
   for (int c = 0; c < C_NUM; c++)
     len += snprintf (line + len, sizeof line - len, "%s%s=%" PRIu64,
                      c ? " " : "", counter_names[c], counts[c]);
@@ -242,12 +357,14 @@ qemu_plugin_install (qemu_plugin_id_t id, const qemu_info_t *info, int argc,
         ok = parse_u64 (a + 3, &range_hi);
       else if (strncmp (a, "out=", 4) == 0)
         out_path = strdup (a + 4);
+      else if (strncmp (a, "pcs=", 4) == 0)
+        pcs_path = strdup (a + 4);
       else
         ok = false;
       if (!ok)
         {
           fprintf (stderr, "qemu-count: bad argument '%s' (lo=ADDR hi=ADDR "
-                   "out=FILE)\n", a);
+                   "out=FILE pcs=FILE)\n", a);
           return -1;
         }
     }
