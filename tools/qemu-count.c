@@ -130,11 +130,21 @@ pc_class (uint32_t w)
 {
   int kind = ppc_mem_kind (w);
   bool sp = ((w >> 16) & 0x1f) == 1;
+  unsigned op = w >> 26;
+  unsigned xo = (w >> 1) & 0x3ff;
   if (kind == 1)
     return sp ? 'l' : 'L';
   if (kind == 2)
     return sp ? 's' : 'S';
-  return ppc_move_p (w) ? 'M' : '-';
+  if (ppc_move_p (w))
+    return 'M';
+  if (op == 31 && xo == 316)                /* xor */
+    return 'X';
+  if (op == 31 && (xo == 144 || xo == 19))  /* mtcrf, mfcr */
+    return 'C';
+  if (op == 18 && (w & 1) == 0)             /* b (not bl) */
+    return 'B';
+  return '-';
 }
 
 /* Memory access kind of the PowerPC instruction word W: 0 none, 1 load,
