@@ -72,6 +72,17 @@ if [ -n "$exe" ]; then
   else
     ko "qemu-count program text excludes libc ($line)"
   fi
+  # pcs=: per-address counts that add up to insns=, classified.
+  set -- $(range loop_kernel)
+  rm -f "$work/count.txt" "$work/pcs.txt"
+  $qemu -plugin "$counter,lo=$1,hi=$2,out=$work/count.txt,pcs=$work/pcs.txt" \
+    "$exe" loop 10 >/dev/null
+  check "qemu-count pcs= adds up to insns=" \
+    "$(sed -n 's/^insns=\([0-9]*\) .*/\1/p' "$work/count.txt")" \
+    "$(awk '{ s += $2 } END { print s }' "$work/pcs.txt" 2>/dev/null)"
+  check "qemu-count pcs= classes (loads, sp loads, sp stores)" "10 11 11" \
+    "$(awk '$3 == "L" { L += $2 } $3 == "l" { l += $2 } $3 == "s" { s += $2 }
+            END { print L + 0, l + 0, s + 0 }' "$work/pcs.txt" 2>/dev/null)"
   # A bad argument makes qemu refuse the plugin.
   if $qemu -plugin "$counter,bogus=1" "$exe" >/dev/null 2>&1; then
     ko "qemu-count rejects a bad argument"
@@ -103,6 +114,32 @@ grep -q "run: outputs agree" "$work/agree.out" && ok "ssara-compare --run agree:
 dyn=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["run"]
 s=r["stock"]["dyn"]; print(s["insns"] > 5008 and s["sp_stores"] >= 1001 and r["ssara"]["dyn"]["insns"] > 5008)' "$work/agree.json" 2>&1)
 check "ssara-compare --count dynamic counts" True "$dyn"
+
+# gcc-style arguments: flags and files in any order, with ssara-compare's
+# own options among them; the same static counts as the "--" form.
+out2=$($compare -O2 "$here/count-main.c" --plugin "$plugin" -fno-pie \
+  --per-function "$here/count-kernels.S" --plugin-arg fallback=ira 2>&1)
+row2=$(echo "$out2" | awk '$1 == "forms_kernel" { $1 = ""; print }' | sed 's/^ //')
+check "ssara-compare gcc-style arguments" "$row" "$row2"
+
+# Attribution (docs/attribution.md): bench/tests/attrib.c with r3-r10
+# allocatable, checked by attribution-check.py.
+fix8="-ffixed-r0 -ffixed-r11 -ffixed-r12"
+for r in $(seq 14 31); do fix8="$fix8 -ffixed-r$r"; done
+$compare --plugin "$plugin" --run --count "$counter" --attribute \
+  --json "$work/attrib.json" "$here/attrib.c" -O2 -fno-pie $fix8 \
+  >"$work/attrib.out" 2>&1
+check "ssara-compare --attribute: exit status" 0 "$?"
+grep -q "extra dynamic instructions by origin" "$work/attrib.out" \
+  && ok "ssara-compare --attribute: table" || ko "ssara-compare --attribute: table"
+python3 "$here/attribution-check.py" "$work/attrib.json" >"$work/attrib-check.out" 2>&1
+while IFS= read -r line; do
+  case $line in
+    PASS:*) ok "${line#PASS: }" ;;
+    FAIL:*) ko "${line#FAIL: }" ;;
+  esac
+done <"$work/attrib-check.out"
+grep -q '^PASS' "$work/attrib-check.out" || ko "attribution-check.py ran: $(tail -n 3 "$work/attrib-check.out")"
 
 # Mismatches are failures (exit 1): other output, other exit status, a
 # plugin-side run that never ends.  A compile failure is exit 2.
