@@ -9,6 +9,7 @@
 #                 plugin's DejaGnu tests, GCC's torture suite with the plugin
 # make check-core the allocator core's host tests alone (no GCC, no qemu)
 # make bench      measure against IRA/LRA, write docs/results.md
+# make bench-quick  SQLite, lz4, zlib at -O2 and 8/12 GPRs, with attribution
 # make fuzz N=10000  differential fuzzing against stock GCC with csmith
 # make torture-baseline   regenerate testsuite/torture/baseline-*.txt
 # make check-torture-wide the wider torture matrix (not part of check)
@@ -162,7 +163,7 @@ QEMU_COUNT := $(BUILD)/qemu-count.so
 # bench scripts run under the system python.
 BENCH_PYTHON ?= /usr/bin/python3
 
-.PHONY: bench bench-report check-bench-tools
+.PHONY: bench bench-quick bench-report check-bench-tools
 
 # The qemu-ppc counting plugin (tools/qemu-count.c).
 $(QEMU_COUNT): tools/qemu-count.c
@@ -182,6 +183,14 @@ bench: setup $(BUILD)/ssara.so $(QEMU_COUNT)
 	tools/bench-setup.sh $(BUILD)
 	nice -n 10 $(BENCH_PYTHON) tools/bench.py run $(BUILD) $(BENCH_ARGS)
 	$(BENCH_PYTHON) tools/bench.py report $(BUILD)
+
+# The inner loop of allocator work: SQLite and zlib at -O2 and with 8 GPRs,
+# lz4 at -O2, zlib with 12 GPRs (tools/bench.py QUICK_RUNS), dynamic counts
+# and their attribution per function
+# (docs/attribution.md); writes $(BUILD)/bench/quick.md.
+bench-quick: setup $(BUILD)/ssara.so $(QEMU_COUNT)
+	tools/bench-setup.sh $(BUILD)
+	nice -n 10 $(BENCH_PYTHON) tools/bench.py quick $(BUILD)
 
 # The report again from $(BUILD)/bench/results.json.
 bench-report:

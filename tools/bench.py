@@ -3,6 +3,7 @@
 
     bench.py run BUILD [--jobs N] [--only P,..] [--configs C,..] [--resume]
                        [--skip-cost] [--sizes N,..]
+    bench.py quick BUILD [--jobs N]
     bench.py report BUILD [OUT.md]
 
 `run` compiles every benchmark program (tools/bench-setup.sh fetched
@@ -191,7 +192,7 @@ def run_program(build, name, prog, config, resume):
     cmd = [sys.executable, os.path.join(TOP, "tools", "ssara-compare"),
            "--plugin", PLUGIN[0],
            "--plugin-arg", "fallback=ira",
-           "--run", "--count", os.path.join(build, "qemu-count.so"),
+           "--run", "--count", os.path.join(build, "qemu-count.so"), "--attribute",
            "--args", args, "--compile-timeout", "300", "--decline-ice", "8"]
     for pa in PROG_ARGS.get(name, []):
         cmd += ["--plugin-arg", pa]
@@ -209,7 +210,9 @@ def run_program(build, name, prog, config, resume):
             data = json.load(f)
         os.unlink(jpath + ".tmp")
         for side in data.get("run", {}).values():
-            # Keep the report's input small: outputs are in the keep dir.
+            # Keep the report's input small: outputs are in the keep dir,
+            # the per-function counts in brief under "attribution".
+            side.pop("functions", None)
             side["stdout_bytes"] = len(side.pop("stdout", ""))
             side["stderr"] = side.get("stderr", "")[-500:]
         data.pop("functions", None)
@@ -403,27 +406,14 @@ def compile_cost(build, sizes, resume):
     return cost
 
 
-def cmd_run(a):
-    build = os.path.abspath(a.build)
-    PLUGIN[0] = os.path.abspath(a.plugin or os.path.join(build, "ssara.so"))
-    for d in a.plugin_arg:
-        prog, _, arg = d.partition("=")
-        PROG_ARGS.setdefault(prog, []).append(arg)
-    src = os.path.join(build, "bench", "src")
-    os.makedirs(os.path.join(build, "bench", "runs"), exist_ok=True)
-    progs = programs(src)
-    names = a.only.split(",") if a.only else list(progs)
-    configs = [c for c in CONFIGS if not a.configs or c[0] in a.configs.split(",")]
-    meta = machine_info(build)
-    if a.plugin_commit:
-        meta["ssara"], meta["ssara_dirty"] = a.plugin_commit, False
-    # SQLite first: its compiles are the longest.
-    jobs = [(n, c) for n in names for c in configs]
-    t0 = time.monotonic()
+def run_jobs(build, progs, todo, jobs, resume):
+    """Run every (program, configuration) of TODO, JOBS at a time (SQLite
+    first: its compiles are the longest); print a line per run.  Return
+    the results."""
     results = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        futs = {ex.submit(run_program, build, n, progs[n], c, a.resume): (n, c[0])
-                for n, c in jobs}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        futs = {ex.submit(run_program, build, n, progs[n], c, resume): (n, c[0])
+                for n, c in todo}
         for fut in concurrent.futures.as_completed(futs):
             n, c = futs[fut]
             r = fut.result()
@@ -438,6 +428,107 @@ def cmd_run(a):
                 dyn += ", %d plugin crash(es) declined" % len(r["plugin_crashes"])
             print("bench: %-10s %-7s %-12s%s (%.0fs)" % (n, c, r["outcome"], dyn,
                                                      r.get("seconds", 0)), flush=True)
+    return results
+
+
+# ---- make bench-quick ---------------------------------------------------
+
+# (program, configuration).  Not lz4 with 8 GPRs: stock GCC does not
+# finish lz4hc.c there (LRA loops; docs/benchmarks.md).  zlib with 12
+# GPRs is where spilling hurts most (docs/attribution.md).
+QUICK_RUNS = [("sqlite", "O2"), ("sqlite", "O2-r8"), ("lz4", "O2"),
+              ("zlib", "O2"), ("zlib", "O2-r8"), ("zlib", "O2-r12")]
+
+
+def quick_report(results, seconds):
+    """The text of make bench-quick's report: per run the ratios, the
+    extra instructions by origin and by kind, and the top functions."""
+    L = []
+    w = L.append
+    w("# bench-quick: %s (%.0f s)" % (", ".join("%s %s" % r for r in QUICK_RUNS),
+                                      seconds))
+    w("")
+    w("Ratios plugin / stock of dynamic counts; extra = plugin minus stock, "
+      "in dynamic instructions (docs/attribution.md).")
+    for r in results:
+        w("")
+        try:
+            ds, dm = r["run"]["stock"]["dyn"], r["run"]["ssara"]["dyn"]
+        except (KeyError, TypeError):
+            w("## %s %s: %s" % (r["program"], r["config"], r.get("outcome")))
+            continue
+        mem = lambda d: d["loads"] + d["stores"]
+        spm = lambda d: d["sp_loads"] + d["sp_stores"]
+        w("## %s %s: %s; instructions %.3fx, loads+stores %.3fx, "
+          "sp loads+stores %.3fx" % (
+              r["program"], r["config"], r["outcome"], dm["insns"] / ds["insns"],
+              mem(dm) / max(mem(ds), 1), spm(dm) / max(spm(ds), 1)))
+        at = r.get("attribution")
+        if not at:
+            continue
+        w("")
+        cols = at.get("columns", [])
+        if cols:
+            tot = [y - x for x, y in zip(at["column_totals"]["stock"],
+                                         at["column_totals"]["ssara"])]
+            w("extra by origin, whole program: " + ", ".join(
+                "%s %+d" % (c, v) for c, v in zip(cols, tot) if v))
+        kt = [y - x for x, y in zip(at["kind_totals"]["stock"], at["kind_totals"]["ssara"])]
+        w("extra by kind, whole program: " + ", ".join(
+            "%s %+d" % (c, v) for c, v in zip(at["kinds"], kt) if v))
+        w("")
+        w("| function | stock | plugin | extra | " + " | ".join(cols) + " |")
+        w("| --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in cols) + " |")
+        for row in at["top"][:8]:
+            if row["extra"] <= 0:
+                break
+            w("| %s | %d | %d | %+d | %s |" % (
+                row["function"], row["stock"], row["ssara"], row["extra"],
+                " | ".join("%+d" % v for v in row.get("columns", []))))
+    return "\n".join(L) + "\n"
+
+
+def cmd_quick(a):
+    build = os.path.abspath(a.build)
+    PLUGIN[0] = os.path.abspath(a.plugin or os.path.join(build, "ssara.so"))
+    src = os.path.join(build, "bench", "src")
+    os.makedirs(os.path.join(build, "bench", "runs"), exist_ok=True)
+    progs = programs(src)
+    config = {c[0]: c for c in CONFIGS}
+    t0 = time.monotonic()
+    results = run_jobs(build, progs, [(n, config[c]) for n, c in QUICK_RUNS],
+                       a.jobs, False)
+    results.sort(key=lambda r: QUICK_RUNS.index((r["program"], r["config"])))
+    seconds = time.monotonic() - t0
+    text = quick_report(results, seconds)
+    with open(os.path.join(build, "bench", "quick.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(build, "bench", "quick.json"), "w") as f:
+        json.dump({"meta": machine_info(build), "results": results,
+                   "seconds": round(seconds)}, f, indent=1)
+    sys.stdout.write(text)
+    print("bench-quick: %.0f s; written to %s" % (
+        seconds, os.path.join(build, "bench", "quick.md")))
+    return 0 if all(r["outcome"] == "agree" for r in results) else 1
+
+
+def cmd_run(a):
+    build = os.path.abspath(a.build)
+    PLUGIN[0] = os.path.abspath(a.plugin or os.path.join(build, "ssara.so"))
+    for d in a.plugin_arg:
+        prog, _, arg = d.partition("=")
+        PROG_ARGS.setdefault(prog, []).append(arg)
+    src = os.path.join(build, "bench", "src")
+    os.makedirs(os.path.join(build, "bench", "runs"), exist_ok=True)
+    progs = programs(src)
+    names = a.only.split(",") if a.only else list(progs)
+    configs = [c for c in CONFIGS if not a.configs or c[0] in a.configs.split(",")]
+    meta = machine_info(build)
+    if a.plugin_commit:
+        meta["ssara"], meta["ssara_dirty"] = a.plugin_commit, False
+    t0 = time.monotonic()
+    results = run_jobs(build, progs, [(n, c) for n in names for c in configs],
+                       a.jobs, a.resume)
     cost = None if a.skip_cost else compile_cost(
         build, [int(x) for x in a.sizes.split(",")], a.resume)
     order = {c[0]: i for i, c in enumerate(CONFIGS)}
@@ -483,12 +574,19 @@ def main(argv):
                    help="the commit --plugin was built from, for the report")
     r.add_argument("--sizes", default="500,1500,5000,15000,50000",
                    help="statements per generated function")
+    q = sub.add_parser("quick", help="make bench-quick: SQLite, lz4 and zlib "
+                       "(QUICK_RUNS), counts and attribution")
+    q.add_argument("build")
+    q.add_argument("--jobs", type=int, default=2)
+    q.add_argument("--plugin", help="the plugin to measure (default BUILD/ssara.so)")
     rp = sub.add_parser("report")
     rp.add_argument("build")
     rp.add_argument("out", nargs="?", default=os.path.join(TOP, "docs", "results.md"))
     a = p.parse_args(argv)
     if a.cmd == "run":
         return cmd_run(a)
+    if a.cmd == "quick":
+        return cmd_quick(a)
     sys.path.insert(0, os.path.join(TOP, "tools"))
     import bench_report
     return bench_report.report(os.path.abspath(a.build), a.out)

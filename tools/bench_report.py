@@ -142,7 +142,56 @@ def plots(data, outdir, rel):
                  "point had a failed build there; the geometric mean is over "
                  "the programs measured at that point)"))
 
-    # 3. Allocation time against function size.
+    # 3. Where the extra instructions come from (attribution).
+    acfg = [c for c in ("O2", "O2-r8") if c in configs]
+    if any(by.get((p, c), {}).get("attribution", {}).get("columns")
+           for p in progs for c in acfg):
+        cols = None
+        fig, axes = plt.subplots(1, len(acfg), figsize=(6.5 * len(acfg), 4.5),
+                                 squeeze=False)
+        for ax, cname in zip(axes[0], acfg):
+            bottoms_pos = [0.0] * len(progs)
+            bottoms_neg = [0.0] * len(progs)
+            for p_i, p in enumerate(progs):
+                at = by.get((p, cname), {}).get("attribution", {})
+                if at.get("columns"):
+                    cols = at["columns"]
+            if not cols:
+                continue
+            cmap = plt.get_cmap("tab20")
+            for k, col in enumerate(cols):
+                vals = []
+                for p in progs:
+                    r = by.get((p, cname), {})
+                    at = r.get("attribution", {})
+                    try:
+                        st = r["run"]["stock"]["dyn"]["insns"]
+                        d = at["column_totals"]["ssara"][k] - at["column_totals"]["stock"][k]
+                        vals.append(100.0 * d / st)
+                    except (KeyError, TypeError, ZeroDivisionError, IndexError):
+                        vals.append(0.0)
+                base = [bp if v >= 0 else bn for v, bp, bn in zip(vals, bottoms_pos, bottoms_neg)]
+                ax.bar(range(len(progs)), vals, 0.6, bottom=base, label=col,
+                       color=cmap(k))
+                bottoms_pos = [bp + max(v, 0) for v, bp in zip(vals, bottoms_pos)]
+                bottoms_neg = [bn + min(v, 0) for v, bn in zip(vals, bottoms_neg)]
+            ax.axhline(0.0, color="k", lw=0.8)
+            ax.set_xticks(range(len(progs)))
+            ax.set_xticklabels(progs, rotation=30, ha="right")
+            ax.set_ylabel("plugin minus stock, % of stock's instructions")
+            ax.set_title(next(c["label"] for c in data["configs"] if c["name"] == cname))
+        axes[0][-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        fig.suptitle("Extra dynamic instructions by origin (docs/attribution.md)")
+        fig.tight_layout()
+        name = "extra-by-origin.png"
+        fig.savefig(os.path.join(outdir, name), dpi=90)
+        plt.close(fig)
+        figs.append((name, "Extra dynamic instructions of the plugin build by "
+                     "origin, per program: each origin's count in the plugin "
+                     "build minus the stock build's closest category, in "
+                     "percent of the stock build's instructions"))
+
+    # 4. Allocation time against function size.
     cost = data.get("cost")
     if cost and cost.get("scaling"):
         rows = [r for r in cost["scaling"] if r["ssara"].get("ok") and r["stock"].get("ok")]
@@ -339,6 +388,41 @@ def report(build, out_md):
                 fmt(ratio(r, "insns")), fmt(ratio(r, "mem")), fmt(ratio(r, "sp_mem")),
                 fmt(si), fmt(fr)))
     w("")
+    # Attribution: the top functions.
+    if any(r.get("attribution", {}).get("columns") for r in res):
+        w("## Where the extra instructions come from")
+        w("")
+        w("Per program at -O2 and with 8 GPRs: the functions with the most "
+          "extra dynamic instructions (plugin minus stock), and those "
+          "instructions by origin: each origin's count in the plugin build "
+          "minus the stock build's closest category (docs/attribution.md "
+          "says what each column holds; `make bench-quick` prints the same "
+          "for SQLite, lz4 and zlib in minutes).")
+        w("")
+        for cname in ("O2", "O2-r8"):
+            for p in progs:
+                r = by.get((p, cname))
+                at = (r or {}).get("attribution", {})
+                if not at.get("columns"):
+                    continue
+                cols = at["columns"]
+                tot = [y - x for x, y in zip(at["column_totals"]["stock"],
+                                             at["column_totals"]["ssara"])]
+                w("**%s %s**: whole program %s." % (p, cname, ", ".join(
+                    "%s %+.2fM" % (c, v / 1e6) for c, v in zip(cols, tot)
+                    if abs(v) >= 5000) or "no difference"))
+                w("")
+                rows = [t for t in at["top"] if t["extra"] > 0][:5]
+                if not rows:
+                    continue
+                w("| function | stock (M) | extra (M) | " + " | ".join(cols) + " |")
+                w("| --- | ---: | ---: | " + " | ".join("---:" for _ in cols) + " |")
+                for t in rows:
+                    w("| %s | %.2f | %+.2f | %s |" % (
+                        t["function"], t["stock"] / 1e6, t["extra"] / 1e6,
+                        " | ".join("%+.2f" % (v / 1e6) for v in t["columns"])))
+                w("")
+
     bad = [r for r in res if r["outcome"] != "agree"]
     crashed = [r for r in res if r.get("plugin_crashes")]
     w("## Mismatches and failures")
