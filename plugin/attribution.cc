@@ -119,6 +119,9 @@ pass_is (const char *name)
 
 // Tag the insns LAST_PASS made.  A pass's new insns are those without a
 // tag.  Each gets:
+//   - when the ssara pass made it and its rewrite did not tag it,
+//     edge_jump for a jump (of a block on a split edge), prepare for the
+//     rest (the preparation's copies, an address setup);
 //   - prologue, when it is a prologue or epilogue insn;
 //   - when pro_and_epilogue made it: the tag of a gone insn with the same
 //     pattern (shrink-wrapping moves insns), else prologue (separate
@@ -168,6 +171,7 @@ reconcile ()
   // replaced the insn there if that one is gone; all the insns a split
   // makes take its tag.
   size_t gap = 0;
+  bool ssara_pass = pass_is ("ssara");
   bool prologue_pass = pass_is ("pro_and_epilogue");
   bool ra_pass = pass_is ("ira") || pass_is ("reload");
   std::vector<snap_entry> now;
@@ -185,7 +189,9 @@ reconcile ()
           continue;
         }
       insn_origin o = insn_origin::after_ra;
-      if (prologue_epilogue_contains (insn))
+      if (ssara_pass)
+        o = JUMP_P (insn) ? insn_origin::edge_jump : insn_origin::prepare;
+      else if (prologue_epilogue_contains (insn))
         o = insn_origin::prologue;
       else if (prologue_pass)
         {
@@ -316,21 +322,8 @@ attribution_tag (const rtx_insn *insn, insn_origin o)
 void
 attribution_end_ssara ()
 {
-  if (!T.enabled || !T.decl)
-    return;
-  std::vector<snap_entry> now;
-  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
-    {
-      if (!tracked_insn_p (insn))
-        continue;
-      int uid = INSN_UID (insn);
-      now.push_back ({ uid, pattern_hash (insn) });
-      if (T.tag.count (uid))
-        continue;
-      T.tag[uid] = JUMP_P (insn) ? insn_origin::edge_jump
-                                 : insn_origin::prepare;
-    }
-  T.snapshot.swap (now);
+  if (T.enabled && T.decl)
+    reconcile ();
 }
 
 } // namespace ssara

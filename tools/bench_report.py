@@ -81,6 +81,12 @@ def plots(data, outdir, rel):
 
     os.makedirs(outdir, exist_ok=True)
     figs = []
+
+    def save(fig, name, caption):
+        fig.tight_layout()
+        fig.savefig(os.path.join(outdir, name), dpi=90)
+        plt.close(fig)
+        figs.append((name, caption))
     res = data["results"]
     progs = list(data["programs"])
     configs = [c["name"] for c in data["configs"]]
@@ -105,12 +111,8 @@ def plots(data, outdir, rel):
         ax.set_ylabel("plugin / stock (dynamic)")
     axes[0].legend(fontsize=8)
     fig.suptitle("Dynamic counts, ssara / IRA+LRA, per program (lower is better)")
-    fig.tight_layout()
-    name = "ratio-per-program.png"
-    fig.savefig(os.path.join(outdir, name), dpi=90)
-    plt.close(fig)
-    figs.append((name, "Dynamic instructions, loads+stores and stack-pointer "
-                 "loads+stores executed, plugin / stock, per program"))
+    save(fig, "ratio-per-program.png", "Dynamic instructions, loads+stores and stack-pointer "
+                 "loads+stores executed, plugin / stock, per program")
 
     # 2. Against the number of allocatable GPRs (-O2).
     regcfg = [c for c in data["configs"] if c["name"].startswith("O2")]
@@ -133,14 +135,10 @@ def plots(data, outdir, rel):
         ax.set_ylabel("plugin / stock")
         ax.set_title(label)
     axes[0].legend(fontsize=8)
-    fig.tight_layout()
-    name = "ratio-vs-registers.png"
-    fig.savefig(os.path.join(outdir, name), dpi=90)
-    plt.close(fig)
-    figs.append((name, "Dynamic instructions and loads+stores, plugin / stock, "
+    save(fig, "ratio-vs-registers.png", "Dynamic instructions and loads+stores, plugin / stock, "
                  "against the number of allocatable GPRs (a program missing at a "
                  "point had a failed build there; the geometric mean is over "
-                 "the programs measured at that point)"))
+                 "the programs measured at that point)")
 
     # 3. Where the extra instructions come from (attribution).
     acfg = [c for c in ("O2", "O2-r8") if c in configs]
@@ -182,14 +180,10 @@ def plots(data, outdir, rel):
             ax.set_title(next(c["label"] for c in data["configs"] if c["name"] == cname))
         axes[0][-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
         fig.suptitle("Extra dynamic instructions by origin (docs/attribution.md)")
-        fig.tight_layout()
-        name = "extra-by-origin.png"
-        fig.savefig(os.path.join(outdir, name), dpi=90)
-        plt.close(fig)
-        figs.append((name, "Extra dynamic instructions of the plugin build by "
+        save(fig, "extra-by-origin.png", "Extra dynamic instructions of the plugin build by "
                      "origin, per program: each origin's count in the plugin "
                      "build minus the stock build's closest category, in "
-                     "percent of the stock build's instructions"))
+                     "percent of the stock build's instructions")
 
     # 4. Allocation time against function size.
     cost = data.get("cost")
@@ -209,12 +203,8 @@ def plots(data, outdir, rel):
             ax.set_title("Allocation time against function size")
             ax.legend()
             ax.grid(True, which="both", lw=0.3)
-            fig.tight_layout()
-            name = "alloc-time-scaling.png"
-            fig.savefig(os.path.join(outdir, name), dpi=90)
-            plt.close(fig)
-            figs.append((name, "Register allocation time against function size "
-                         "(generated functions)"))
+            save(fig, "alloc-time-scaling.png", "Register allocation time against function size "
+                         "(generated functions)")
     return figs
 
 
