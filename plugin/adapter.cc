@@ -59,7 +59,8 @@ reads_hard_frame_pointer_p (rtx x)
   FOR_EACH_SUBRTX (iter, array, x, ALL)
     {
       const_rtx sub = *iter;
-      if ((GET_CODE (sub) == USE || GET_RTX_CLASS (GET_CODE (sub)) == RTX_AUTOINC)
+      if ((GET_CODE (sub) == USE
+           || GET_RTX_CLASS (GET_CODE (sub)) == RTX_AUTOINC)
           && REG_P (XEXP (sub, 0))
           && REGNO (XEXP (sub, 0)) == HARD_FRAME_POINTER_REGNUM)
         return true;

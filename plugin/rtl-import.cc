@@ -1297,9 +1297,9 @@ importer::import_orphan_phis ()
 // neither the allocation nor the rewrite changes.  USE_INDEX gives the
 // operand of each pseudo OUT reads.
 void
-importer::mark_receiver_save (rtl_ssa::insn_info *ii,
-                              const std::map<unsigned, operand_index> &use_index,
-                              insn &out)
+importer::mark_receiver_save (
+  rtl_ssa::insn_info *ii, const std::map<unsigned, operand_index> &use_index,
+  insn &out)
 {
   if (!cfun->has_nonlocal_label)
     return;

@@ -733,7 +733,8 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
     }
 
   // What the instruction saves for the receivers, read with its uses.
-  if (in.saves_for_receiver != no_hreg && in.saves_for_receiver < max_hard_regs)
+  if (in.saves_for_receiver != no_hreg
+      && in.saves_for_receiver < max_hard_regs)
     {
       content saved = s[reg_index (in.saves_for_receiver)];
       if (in.saved_operand != no_operand)
