@@ -46,6 +46,77 @@ frame_scratch_reg ()
   return INVALID_REGNUM;
 }
 
+// Return true if insn pattern X reads the hard frame pointer in a way
+// that forbids eliminating it into the stack pointer, as LRA's
+// mark_not_eliminable sees it: a (use r31) (setjmp and nonlocal goto
+// receivers emit one: r31 is what the longjmp restored), or r31 as the
+// base of an auto-increment.  A set of r31 (the longjmp restoring it)
+// does not count, in LRA neither.
+bool
+reads_hard_frame_pointer_p (rtx x)
+{
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, x, ALL)
+    {
+      const_rtx sub = *iter;
+      if ((GET_CODE (sub) == USE
+           || GET_RTX_CLASS (GET_CODE (sub)) == RTX_AUTOINC)
+          && REG_P (XEXP (sub, 0))
+          && REGNO (XEXP (sub, 0)) == HARD_FRAME_POINTER_REGNUM)
+        return true;
+    }
+  return false;
+}
+
+// Decide what the hard frame pointer is in the current function, after
+// ira_setup_eliminable_regset () and the adapter's own frame_pointer_needed
+// decision.  Without a frame pointer the elimination HFP->SP is valid
+// unless an insn reads r31 itself; then LRA keeps r31 as it is and out
+// of allocation, and so does ssara (hfp_role::kept).
+hfp_role
+decide_hard_frame_pointer ()
+{
+  if (frame_pointer_needed)
+    return hfp_role::frame_pointer;
+  rtx_insn *insn;
+  for (insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NONDEBUG_INSN_P (insn) && reads_hard_frame_pointer_p (PATTERN (insn)))
+      return hfp_role::kept;
+  return hfp_role::eliminated;
+}
+
+// Return true if a block entered over an abnormal edge (a nonlocal goto
+// or setjmp receiver) reaches the exit over normal edges, or if not
+// optimizing (LRA's has_nonexceptional_receiver).  A longjmp into such a
+// block skips the epilogues of the functions in between, so the
+// call-saved registers hold whatever those left in them.
+bool
+nonlocal_receiver_reaches_exit_p ()
+{
+  if (!optimize)
+    return true;
+  auto_sbitmap seen (last_basic_block_for_fn (cfun));
+  bitmap_clear (seen);
+  auto_vec<basic_block> work;
+  work.safe_push (EXIT_BLOCK_PTR_FOR_FN (cfun));
+  bitmap_set_bit (seen, EXIT_BLOCK);
+  // Each block is pushed once (SEEN): the walk ends.
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+        {
+          if (e->flags & EDGE_ABNORMAL)
+            return true;
+          if (bitmap_set_bit (seen, e->src->index))
+            work.safe_push (e->src);
+        }
+    }
+  return false;
+}
+
 // The splits that LRA makes only when it runs out of registers: insns
 // read a copy of the word of a wide value they need, incoming arguments
 // are copied out of their registers at the entry, and argument registers
@@ -86,8 +157,22 @@ allocate_function (const plugin_options &opts)
       frame_pointer_needed = true;
       df_set_regs_ever_live (HARD_FRAME_POINTER_REGNUM, true);
     }
+  hfp_role hfp = decide_hard_frame_pointer ();
+  // A nonlocal label that reaches the exit: the prologue saves, and the
+  // epilogue restores, every call-saved register for the caller, as LRA
+  // does (lra.cc): the longjmp into the label skipped the epilogues that
+  // would have restored them.  IRA and LRA, should they take the
+  // function after all, would mark the same.
+  if (cfun->has_nonlocal_label && nonlocal_receiver_reaches_exit_p ())
+    {
+      crtl->saves_all_registers = 1;
+      for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER; ++r)
+        if (!crtl->abi->clobbers_full_reg_p (r) && !fixed_regs[r]
+            && !LOCAL_REGNO (r))
+          df_set_regs_ever_live (r, true);
+    }
   unsigned frame_scratch = frame_scratch_reg ();
-  target t = build_target (frame_scratch);
+  target t = build_target (frame_scratch, hfp);
 
   if (optimize)
     loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
@@ -99,7 +184,7 @@ allocate_function (const plugin_options &opts)
   split_foreign_hard_operands ();
   split_partial_puns ();
   split_asm_ties ();
-  split_eliminable_operands ();
+  split_eliminable_operands (hfp);
 
   // Import and allocate; when colour assignment runs out of registers,
   // relieve the pressure where LRA would (relieve_register_pressure) and
@@ -121,7 +206,7 @@ allocate_function (const plugin_options &opts)
   for (;;)
     {
       df_analyze ();
-      imp = import_function (t);
+      imp = import_function (t, hfp);
       if (imp.impossible_asm && !JUMP_P (imp.impossible_asm)
           && asm_errors < max_asm_errors)
         {
@@ -179,7 +264,7 @@ allocate_function (const plugin_options &opts)
              print_allocation (imp.fn, t, ar.alloc).c_str ());
 
   std::string err = rewrite_function (imp.fn, imp.map, t, ar.alloc,
-                                     frame_scratch);
+                                     frame_scratch, hfp);
   if (!err.empty ())
     return decline (err);
 

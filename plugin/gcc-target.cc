@@ -8,13 +8,13 @@ namespace ssara {
 namespace {
 
 // Return true if hard register R may hold an allocated value in the
-// current function.
+// current function, whose hard frame pointer is HFP.
 bool
-allocatable_p (unsigned r)
+allocatable_p (unsigned r, hfp_role hfp)
 {
   if (fixed_regs[r])
     return false;
-  if (r == HARD_FRAME_POINTER_REGNUM && frame_pointer_needed)
+  if (r == HARD_FRAME_POINTER_REGNUM && hfp != hfp_role::eliminated)
     return false;
   return true;
 }
@@ -22,7 +22,7 @@ allocatable_p (unsigned r)
 } // anon namespace
 
 target
-build_target (unsigned reserved)
+build_target (unsigned reserved, hfp_role hfp)
 {
   target t;
   t.files.resize (num_rs6000_files);
@@ -51,7 +51,7 @@ build_target (unsigned reserved)
   for (int i = 0; i < FIRST_PSEUDO_REGISTER; ++i)
     {
       unsigned r = reg_alloc_order[i];
-      if (!allocatable_p (r) || r == reserved)
+      if (!allocatable_p (r, hfp) || r == reserved)
         continue;
       if (r <= 31)
         t.files[file_gpr].regs.push_back (r);
@@ -64,6 +64,13 @@ build_target (unsigned reserved)
       else if (r == LR_REGNO)
         t.files[file_lr].regs.push_back (r);
     }
+
+  // What a caller expects back: the call-saved GPRs, FPRs and CR fields
+  // (the prologue saves only those).
+  for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER && r < max_hard_regs; ++r)
+    if ((r <= 63 || (r >= CR0_REGNO && r <= CR7_REGNO))
+        && !crtl->abi->clobbers_full_reg_p (r))
+      t.call_saved.set (r);
 
   unsigned n = num_rs6000_files;
   t.direct_copy.assign (n, std::vector<bool> (n, false));

@@ -38,8 +38,10 @@ struct pseudo_access
 class importer
 {
 public:
-  importer (const target &t, rtl_ssa::function_info &ssa, import_result &out)
-    : m_target (t), m_ssa (ssa), m_out (out), m_fn (out.fn), m_map (out.map)
+  importer (const target &t, hfp_role hfp, rtl_ssa::function_info &ssa,
+            import_result &out)
+    : m_target (t), m_hfp (hfp), m_ssa (ssa), m_out (out), m_fn (out.fn),
+      m_map (out.map)
   {}
 
   // Import the whole function; on failure m_out.error says why.
@@ -73,8 +75,12 @@ private:
   bool undefined_set_p (rtl_ssa::set_info *set);
   void import_exit (rtl_ssa::bb_info *bb, block_id b);
   void import_head_defs (rtl_ssa::bb_info *bb, block_id b);
+  void mark_receiver_save (rtl_ssa::insn_info *ii,
+                           const std::map<unsigned, operand_index> &use_index,
+                           insn &out);
 
   const target &m_target;
+  hfp_role m_hfp;
   rtl_ssa::function_info &m_ssa;
   import_result &m_out;
   function &m_fn;
@@ -1137,6 +1143,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
   // Value operands first (tie indices refer to them), then the hard ones.
   value_ops.insert (value_ops.end (), out.ops.begin (), out.ops.end ());
   out.ops.swap (value_ops);
+  mark_receiver_save (ii, use_index, out);
 
   if (CALL_P (rtl))
     {
@@ -1281,6 +1288,49 @@ importer::import_orphan_phis ()
     }
 }
 
+// If insn II is the setup of __builtin_setjmp storing the frame value
+// into the buffer, (set (mem) r31), from which the longjmp restores r31
+// for the receivers, say so in OUT (insn::saves_for_receiver): when the
+// hard frame pointer is eliminated, what is stored is a pseudo copied
+// from it (split_eliminable_operands), that is the stack pointer plus an
+// offset, and OUT saves that operand; otherwise r31 itself, which
+// neither the allocation nor the rewrite changes.  USE_INDEX gives the
+// operand of each pseudo OUT reads.
+void
+importer::mark_receiver_save (
+  rtl_ssa::insn_info *ii, const std::map<unsigned, operand_index> &use_index,
+  insn &out)
+{
+  if (!cfun->has_nonlocal_label)
+    return;
+  rtx set = single_set (ii->rtl ());
+  if (!set || !MEM_P (SET_DEST (set)) || !REG_P (SET_SRC (set)))
+    return;
+  rtx src = SET_SRC (set);
+  if (REGNO (src) == HARD_FRAME_POINTER_REGNUM)
+    {
+      out.saves_for_receiver = HARD_FRAME_POINTER_REGNUM;
+      return;
+    }
+  if (HARD_REGISTER_P (src) || !use_index.count (REGNO (src)))
+    return;
+  // A pseudo: the store saves the frame value if the pseudo's definition
+  // copies the hard frame pointer.
+  for (rtl_ssa::use_info *use : ii->uses ())
+    if (use->is_reg () && use->regno () == REGNO (src) && use->def ()
+        && use->def ()->insn ()->is_real ())
+      {
+        rtx dset = single_set (use->def ()->insn ()->rtl ());
+        if (!dset || !REG_P (SET_SRC (dset))
+            || REGNO (SET_SRC (dset)) != HARD_FRAME_POINTER_REGNUM)
+          return;
+        out.saves_for_receiver = HARD_FRAME_POINTER_REGNUM;
+        if (m_hfp == hfp_role::eliminated)
+          out.saved_operand = use_index.at (REGNO (src));
+        return;
+      }
+}
+
 // Give core block B, which stands for BB, a first instruction that
 // defines the allocatable hard registers BB's head defines artificially:
 // an EH landing pad starts with the exception data in r3 and r4, set by
@@ -1349,6 +1399,21 @@ importer::import_exit (rtl_ssa::bb_info *bb, block_id b)
       m_fn.blocks[b].insns.push_back (out);
       m_map.insn_rtl[b].push_back (nullptr);
     }
+  m_fn.blocks[b].returns = true;
+}
+
+// Return true if BB is a nonlocal goto or __builtin_setjmp receiver: its
+// label is one of the function's nonlocal goto handlers.
+static bool
+nonlocal_receiver_p (basic_block bb)
+{
+  rtx_insn *head = BB_HEAD (bb);
+  if (!head || !LABEL_P (head))
+    return false;
+  for (rtx_insn_list *x = nonlocal_goto_handler_labels; x; x = x->next ())
+    if (x->insn () == head)
+      return true;
+  return false;
 }
 
 void
@@ -1395,6 +1460,7 @@ importer::run ()
       block &blk = m_fn.blocks[m_block_of_bb[bb->index ()]];
       basic_block cfg = bb->cfg_bb ();
       blk.origin = cfg->index;
+      blk.receiver = nonlocal_receiver_p (cfg);
       if (optimize && cfg->loop_father)
         blk.loop_depth = loop_depth (cfg->loop_father);
       edge e;
@@ -1450,12 +1516,19 @@ importer::run ()
 } // anon namespace
 
 import_result
-import_function (const target &t)
+import_function (const target &t, hfp_role hfp)
 {
   import_result r;
   rtl_ssa::function_info ssa (cfun);
-  importer imp (t, ssa, r);
+  importer imp (t, hfp, ssa, r);
   imp.run ();
+  // What the prologue saves whatever the allocation writes: the
+  // call-saved registers live before allocation (GCC's save_reg_p).
+  for (unsigned reg = 0; reg < FIRST_PSEUDO_REGISTER && reg < max_hard_regs;
+       ++reg)
+    if (t.call_saved.test (reg) && !fixed_regs[reg]
+        && df_regs_ever_live_p (reg))
+      r.fn.frame_saved.set (reg);
   return r;
 }
 

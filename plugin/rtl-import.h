@@ -13,6 +13,7 @@
 #define SSARA_RTL_IMPORT_H
 
 #include "core/ir.h"
+#include "gcc-target.h"
 
 #include <string>
 #include <vector>
@@ -52,10 +53,12 @@ struct import_result
   import_map map;
 };
 
-// Import the current function (cfun) for target T.  Requires dominance
+// Import the current function (cfun) for target T, whose hard frame
+// pointer is HFP (what the rewrite will make of a read of r31, which the
+// checker's receiver model needs: docs/checker.md).  Requires dominance
 // information and an up-to-date df; builds and frees its own rtl-ssa
 // form.  Never changes the RTL.
-import_result import_function (const target &t);
+import_result import_function (const target &t, hfp_role hfp);
 
 } // namespace ssara
 

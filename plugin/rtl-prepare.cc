@@ -11,15 +11,16 @@ namespace ssara {
 
 namespace {
 
-// Return true if X is a register that elimination replaces by a sum.
+// Return true if X is a register that elimination replaces by a sum in
+// a function whose hard frame pointer is HFP.
 bool
-eliminable_reg_p (const_rtx x)
+eliminable_reg_p (const_rtx x, hfp_role hfp)
 {
   if (!REG_P (x))
     return false;
   unsigned r = REGNO (x);
   return (r == FRAME_POINTER_REGNUM || r == ARG_POINTER_REGNUM
-          || (r == HARD_FRAME_POINTER_REGNUM && !frame_pointer_needed));
+          || (r == HARD_FRAME_POINTER_REGNUM && hfp == hfp_role::eliminated));
 }
 
 } // namespace
@@ -116,7 +117,7 @@ apply_or_delete (const std::vector<rtx_insn *> &copies)
 } // namespace
 
 unsigned
-split_eliminable_operands ()
+split_eliminable_operands (hfp_role hfp)
 {
   unsigned made = 0;
   basic_block bb;
@@ -129,7 +130,8 @@ split_eliminable_operands ()
             continue;
           rtx set = single_set (insn);
           // A copy into a register becomes an add after elimination.
-          if (set && REG_P (SET_DEST (set)) && eliminable_reg_p (SET_SRC (set)))
+          if (set && REG_P (SET_DEST (set))
+              && eliminable_reg_p (SET_SRC (set), hfp))
             continue;
           if (recog_memoized (insn) < 0 && asm_noperands (PATTERN (insn)) < 0)
             continue;
@@ -137,7 +139,7 @@ split_eliminable_operands ()
           for (int i = 0; i < recog_data.n_operands; ++i)
             {
               rtx x = recog_data.operand[i];
-              if (!eliminable_reg_p (x)
+              if (!eliminable_reg_p (x, hfp)
                   || recog_data.operand_type[i] != OP_IN)
                 continue;
               rtx tmp = gen_reg_rtx (Pmode);

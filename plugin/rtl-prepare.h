@@ -7,15 +7,17 @@
 #ifndef SSARA_RTL_PREPARE_H
 #define SSARA_RTL_PREPARE_H
 
+#include "gcc-target.h"
+
 namespace ssara {
 
 // Give every operand that is the bare frame or argument pointer (sfp, ap,
-// or the hard frame pointer when it is eliminated) a pseudo copied from
-// it just before its insn, except in a plain copy into a register.
-// After elimination such an operand would be (plus sp N), which no
-// register operand accepts; the copy becomes an add.  Returns the number
-// of copies made.
-unsigned split_eliminable_operands ();
+// or the hard frame pointer when HFP is hfp_role::eliminated) a pseudo
+// copied from it just before its insn, except in a plain copy into a
+// register.  After elimination such an operand would be (plus sp N),
+// which no register operand accepts; the copy becomes an add.  Returns
+// the number of copies made.
+unsigned split_eliminable_operands (hfp_role hfp);
 
 // Give every memory operand that no enabled alternative of its insn
 // accepts (bswap loads and stores want "Z", reg or reg+reg) its address

@@ -66,9 +66,9 @@ class rewriter
 {
 public:
   rewriter (const function &fn, const import_map &map, const target &t,
-            const allocation &a, unsigned frame_scratch)
+            const allocation &a, unsigned frame_scratch, hfp_role hfp)
     : m_fn (fn), m_map (map), m_target (t), m_alloc (a),
-      m_frame_scratch (frame_scratch)
+      m_frame_scratch (frame_scratch), m_hfp (hfp)
   {}
 
   std::string run ();
@@ -103,6 +103,8 @@ private:
   // The GPR kept out of allocation to rebuild frame offsets past 16 bits,
   // or INVALID_REGNUM (adapter.cc, frame_scratch_reg).
   unsigned m_frame_scratch;
+  // What the hard frame pointer is (adapter.cc, decide_hard_frame_pointer).
+  hfp_role m_hfp;
   std::string m_error;
 
   // Registers this rewrite made ever-live (undone on failure).
@@ -223,7 +225,8 @@ map_operands (rtx x, F f)
 
 // Return X with the soft frame pointer and argument pointer replaced by
 // their eliminations (and the shared hard frame pointer by the stack
-// pointer when no frame pointer is needed).  Shares nothing it changes.
+// pointer when it is hfp_role::eliminated; a kept one stays r31).
+// Shares nothing it changes.
 rtx
 rewriter::eliminate (rtx x)
 {
@@ -234,7 +237,7 @@ rewriter::eliminate (rtx x)
       for (const elimination &el : m_elims)
         if (REGNO (x) == el.from)
           return plus_constant (Pmode, el.to, el.offset);
-      if (x == hard_frame_pointer_rtx && !frame_pointer_needed)
+      if (x == hard_frame_pointer_rtx && m_hfp == hfp_role::eliminated)
         {
           HOST_WIDE_INT off;
           INITIAL_ELIMINATION_OFFSET (HARD_FRAME_POINTER_REGNUM,
@@ -963,9 +966,9 @@ rewriter::run ()
 std::string
 rewrite_function (const function &fn, const import_map &map,
                   const target &t, const allocation &a,
-                  unsigned frame_scratch)
+                  unsigned frame_scratch, hfp_role hfp)
 {
-  rewriter rw (fn, map, t, a, frame_scratch);
+  rewriter rw (fn, map, t, a, frame_scratch, hfp);
   return rw.run ();
 }
 

@@ -5,6 +5,7 @@
 #define SSARA_RTL_REWRITE_H
 
 #include "core/allocation.h"
+#include "gcc-target.h"
 #include "rtl-import.h"
 
 #include <string>
@@ -28,9 +29,13 @@ namespace ssara {
 // a frame offset past a 16-bit displacement is rebuilt through it,
 // (set scratch (plus sp HIGH)) before the access and (plus scratch LOW)
 // in it.  Without one, such an offset declines the function.
+//
+// HFP is what the hard frame pointer is (the adapter's decision): only
+// when it is hfp_role::eliminated do explicit references to r31 become
+// (plus sp OFFSET).
 std::string rewrite_function (const function &fn, const import_map &map,
                               const target &t, const allocation &a,
-                              unsigned frame_scratch);
+                              unsigned frame_scratch, hfp_role hfp);
 
 } // namespace ssara
 

@@ -45,6 +45,8 @@ struct content
     clobbered,
     // Garbage written by edit A (a swap's temporary).
     scratch,
+    // Garbage a longjmp left on arriving at receiver block A.
+    longjmp,
     // The whole-register image of value A, which is smaller than the
     // register of file B it was stored from (stfd of a float).
     image
@@ -93,6 +95,9 @@ describe (const content &c)
     case content::kind::scratch:
       o << "garbage (temporary of edit " << c.a << ")";
       break;
+    case content::kind::longjmp:
+      o << "garbage (a longjmp into receiver block " << c.a << ")";
+      break;
     case content::kind::image:
       o << "v" << c.a << " in the format of a whole register of file "
         << c.b;
@@ -125,9 +130,15 @@ private:
   void check_insn (block_id b, uint32_t i, state &s, reporting r);
   bool meet_into (state &dst, const state &src) const;
 
+  // Cells: the hard registers, then what was saved of each register for
+  // the receivers (insn::saves_for_receiver), then the slot words.
   size_t reg_index (hreg r) const { return r; }
+  size_t saved_index (hreg r) const { return max_hard_regs + r; }
   size_t slot_index (slot_id s, unsigned unit) const
-  { return max_hard_regs + size_t (s) * slot_units + unit; }
+  { return 2 * max_hard_regs + size_t (s) * slot_units + unit; }
+  size_t cell_count () const
+  { return 2 * max_hard_regs + a_.slots.size () * slot_units; }
+  void check_return (block_id b, const state &s, reporting r);
 
   // Return the 4-byte units a register of file F holds.
   unsigned units_per_reg (file_id f) const
@@ -168,6 +179,8 @@ private:
   const allocation &a_;
   std::vector<std::string> errors_;
   std::vector<file_id> file_of_;
+  // The registers some instruction saves for the receivers.
+  hreg_set saved_regs_;
 
   // Edits by program point, in vector order.
   std::vector<std::vector<std::vector<uint32_t>>> before_;
@@ -356,9 +369,14 @@ checker::check_slots_and_used_regs ()
 void
 checker::entry_state (state &s) const
 {
-  s.assign (max_hard_regs + a_.slots.size () * slot_units, content ());
+  s.assign (cell_count (), content ());
   for (hreg r = 0; r < max_hard_regs; ++r)
     s[r] = content::of_hard (r);
+  // A longjmp before any setup would be undefined: take the register's
+  // own entry value as saved, so that paths through calls before the
+  // setup agree with those after it.
+  for (hreg r = 0; r < max_hard_regs; ++r)
+    s[saved_index (r)] = content::of_hard (r);
 }
 
 bool
@@ -714,12 +732,29 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
         }
     }
 
+  // What the instruction saves for the receivers, read with its uses.
+  if (in.saves_for_receiver != no_hreg
+      && in.saves_for_receiver < max_hard_regs)
+    {
+      content saved = s[reg_index (in.saves_for_receiver)];
+      if (in.saved_operand != no_operand)
+        {
+          const location &l = locs[in.saved_operand];
+          saved = l.is_reg () && l.reg < max_hard_regs ? s[reg_index (l.reg)]
+                                                       : content ();
+        }
+      s[saved_index (in.saves_for_receiver)] = saved;
+    }
+
   // Clobbers, then a setjmp-like call's loss of every allocatable
-  // register (fixed registers such as the stack pointer survive).
+  // register (fixed registers such as the stack pointer survive); a
+  // call-saved register that still holds a hard value keeps it (the
+  // longjmp restores what it held at the setjmp).
   content junk { content::kind::clobbered, b, i };
   for (hreg h = 0; h < max_hard_regs; ++h)
     if (in.clobbers.test (h)
-        || (in.values_across_in_memory && file_of_[h] != no_file))
+        || (in.values_across_in_memory && file_of_[h] != no_file
+            && !(t_.call_saved.test (h) && s[h].k == content::kind::hard)))
       s[h] = junk;
 
   // Defs: placement, ties, earlyclobbers, overlaps.
@@ -817,6 +852,26 @@ checker::walk_block (block_id b, state &s, reporting r)
       run_edits (after_[b][i], s, r);
     }
   run_edits (before_[b][bb.insns.size ()], s, r);
+  if (bb.returns)
+    check_return (b, s, r);
+}
+
+// At a return, every call-saved register that neither the frame saves
+// nor the allocation writes (the adapter saves those) must hold the
+// caller's value, its hard value.  A longjmp into a receiver breaks this
+// for every allocatable one (the frames it skipped restored nothing),
+// and a register the receivers get back breaks it when the setup saved
+// something else.
+void
+checker::check_return (block_id b, const state &s, reporting r)
+{
+  for (hreg h = 0; h < max_hard_regs; ++h)
+    if (t_.call_saved.test (h) && !f_.frame_saved.test (h)
+        && !a_.used_regs.test (h) && s[reg_index (h)] != content::of_hard (h))
+      report (r, "block " + std::to_string (b) + " returns with call-saved "
+                 + reg_name (h) + " holding " + describe (s[reg_index (h)])
+                 + " instead of the caller's value, and the frame does "
+                   "not save it");
 }
 
 void
@@ -838,6 +893,19 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
   auto it = on_edge_.find ({ b, sb });
   if (it != on_edge_.end ())
     run_edits (it->second, s, r);
+
+  // A longjmp into a receiver: the frames it left restored nothing, the
+  // registers saved for the receivers come back.
+  if (succ.receiver && j < succ.pred_abnormal.size () && succ.pred_abnormal[j])
+    {
+      content junk { content::kind::longjmp, sb, 0 };
+      for (hreg h = 0; h < max_hard_regs; ++h)
+        if (file_of_[h] != no_file)
+          s[reg_index (h)] = junk;
+      for (hreg h = 0; h < max_hard_regs; ++h)
+        if (saved_regs_.test (h))
+          s[reg_index (h)] = s[saved_index (h)];
+    }
 
   // The phis read their arguments in parallel, then write their defs.
   std::string where = "edge " + std::to_string (b) + "->"
@@ -928,6 +996,11 @@ checker::run ()
       file_of_[h] = file_id (f);
   index_edits ();
   check_slots_and_used_regs ();
+  for (const block &bb : f_.blocks)
+    for (const insn &in : bb.insns)
+      if (in.saves_for_receiver != no_hreg
+          && in.saves_for_receiver < max_hard_regs)
+        saved_regs_.set (in.saves_for_receiver);
 
   // Fixed point, in reverse post-order.
   size_t n = f_.blocks.size ();
@@ -957,7 +1030,7 @@ checker::run ()
       }
     std::reverse (rpo.begin (), rpo.end ());
   }
-  size_t cells = max_hard_regs + a_.slots.size () * slot_units;
+  size_t cells = cell_count ();
   content top { content::kind::top, 0, 0 };
   std::vector<state> in (n, state (cells, top));
   entry_state (in[0]);

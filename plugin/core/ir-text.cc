@@ -277,6 +277,10 @@ print_block_header (std::ostringstream &o, const function &f, block_id b)
   for (size_t j = 0; j < bb.succs.size (); ++j)
     o << (j ? "," : "") << bb.succs[j];
   o << " depth=" << bb.loop_depth;
+  if (bb.returns)
+    o << " returns";
+  if (bb.receiver)
+    o << " receiver";
   if (bb.origin)
     o << " origin=" << bb.origin;
   o << "\n";
@@ -289,6 +293,12 @@ print_insn_flags (std::ostringstream &o, const insn &in)
     o << " clobbers=" << print_reg_set (in.clobbers);
   if (in.values_across_in_memory)
     o << " mem_across";
+  if (in.saves_for_receiver != no_hreg)
+    {
+      o << " saves=" << reg_name (in.saves_for_receiver);
+      if (in.saved_operand != no_operand)
+        o << "," << in.saved_operand;
+    }
   if (in.terminator)
     o << " term";
   if (in.origin)
@@ -324,7 +334,10 @@ std::string
 print_function (const function &f, const target &t)
 {
   std::ostringstream o;
-  o << "function " << (f.name.empty () ? "-" : f.name) << "\n";
+  o << "function " << (f.name.empty () ? "-" : f.name);
+  if (f.frame_saved.any ())
+    o << " frame_saved=" << print_reg_set (f.frame_saved);
+  o << "\n";
   print_values (o, f, t);
   for (block_id b = 0; b < f.blocks.size (); ++b)
     {
@@ -398,7 +411,10 @@ std::string
 print_allocation (const function &f, const target &t, const allocation &a)
 {
   std::ostringstream o;
-  o << "function " << (f.name.empty () ? "-" : f.name) << "\n";
+  o << "function " << (f.name.empty () ? "-" : f.name);
+  if (f.frame_saved.any ())
+    o << " frame_saved=" << print_reg_set (f.frame_saved);
+  o << "\n";
   print_values (o, f, t);
   for (value_id v = 0; v < a.value_loc.size (); ++v)
     o << "; home v" << v << " " << print_location (a.value_loc[v]) << "\n";
@@ -655,6 +671,16 @@ parser::block_line (const std::vector<std::string> &toks)
     {
       std::string k, val;
       unsigned long n;
+      if (toks[i] == "returns")
+        {
+          bb.returns = true;
+          continue;
+        }
+      if (toks[i] == "receiver")
+        {
+          bb.receiver = true;
+          continue;
+        }
       if (!split_kv (toks[i], &k, &val))
         return fail ("unexpected " + toks[i]);
       if (k == "preds")
@@ -784,6 +810,20 @@ parser::insn_line (const std::vector<std::string> &toks)
         in.terminator = true;
       else if (tok == "mem_across")
         in.values_across_in_memory = true;
+      else if (tok.compare (0, 6, "saves=") == 0)
+        {
+          std::string what = tok.substr (6);
+          size_t comma = what.find (',');
+          in.saves_for_receiver = parse_reg_name (what.substr (0, comma));
+          if (in.saves_for_receiver == no_hreg)
+            return fail ("bad register in " + tok);
+          if (comma != std::string::npos)
+            {
+              if (!parse_uint (what.substr (comma + 1), &n) || n >= 1000)
+                return fail ("bad operand in " + tok);
+              in.saved_operand = operand_index (n);
+            }
+        }
       else if (tok.compare (0, 9, "clobbers=") == 0)
         {
           if (!parse_reg_set (tok.substr (9), &in.clobbers))
@@ -828,10 +868,14 @@ parser::run (const std::string &text)
       const std::string &w = toks[0];
       if (w == "function")
         {
-          if (have_header || toks.size () != 2)
-            return fail ("expected one: function NAME");
+          if (have_header || toks.size () < 2 || toks.size () > 3)
+            return fail ("expected one: function NAME [frame_saved=SET]");
           have_header = true;
           f_.name = toks[1] == "-" ? "" : toks[1];
+          if (toks.size () == 3
+              && (toks[2].compare (0, 12, "frame_saved=") != 0
+                  || !parse_reg_set (toks[2].substr (12), &f_.frame_saved)))
+            return fail ("unexpected " + toks[2]);
         }
       else if (w == "value")
         err = value_line (toks);

@@ -5,11 +5,13 @@
 // One item per line; `;` starts a comment; tokens are separated by
 // blanks (blanks inside {...} are allowed when parsing).
 //
-//   function NAME
+//   function NAME [frame_saved=SET]
 //   value vN FILE [w=W] [bytes=B] [allowed=SET] [mem] [name=NAME] [origin=N]
-//   block N [preds=P,P*,..] [succs=S,..] [depth=D] [origin=N]
+//   block N [preds=P,P*,..] [succs=S,..] [depth=D] [returns] [receiver]
+//           [origin=N]
 //     phi vD = vA vB ...
-//     KIND OPERAND... [clobbers=SET] [mem_across] [term] [origin=N]
+//     KIND OPERAND... [clobbers=SET] [mem_across] [saves=REG[,K]] [term]
+//          [origin=N]
 //
 // FILE is the target's file name (gpr, fpr, cr, ...).  W defaults to 1.
 // A value's allowed SET defaults to every register of its file at which a
@@ -29,6 +31,9 @@
 //   use_hard:REG[,w=W]             reads hard registers REG .. REG+W-1
 //   def_hard:REG[,w=W]             writes them
 // A use/def without {SET} accepts exactly its value's allowed set.
+// saves=REG[,K] sets insn::saves_for_receiver to REG and saved_operand
+// to K (none: the register itself); `returns` and `receiver` set the
+// block's flags.
 //
 // A REG is an rs6000 register name (r0-r31, f0-f31, lr, ctr, cr0-cr7 for
 // GCC regnos 0-31, 32-63, 96, 97, 100-107) or hN for any other number N.

@@ -266,6 +266,12 @@ verify_function (const function &f, const target &t)
           return err.str ();
         }
   }
+  for (block_id b = 0; b < nblocks; ++b)
+    if (f.blocks[b].returns && !f.blocks[b].succs.empty ())
+      {
+        err << "block " << b << " returns but has successors";
+        return err.str ();
+      }
   if (!f.blocks[0].preds.empty ())
     return "entry block 0 has predecessors";
   if (!f.blocks[0].phis.empty ())
@@ -325,6 +331,15 @@ verify_function (const function &f, const target &t)
                 << in.origin << ")";
           if (in.terminator && i + 1 != bb.insns.size ())
             return where.str () + " is a terminator but not last";
+          if (in.saves_for_receiver != no_hreg
+              && in.saves_for_receiver >= max_hard_regs)
+            return where.str () + " saves a register that does not exist";
+          if (in.saved_operand != no_operand
+              && (in.saves_for_receiver == no_hreg || in.saved_operand < 0
+                  || size_t (in.saved_operand) >= in.ops.size ()
+                  || in.ops[in.saved_operand].kind != operand_kind::use))
+            return where.str () + " saves an operand that is not a use "
+                   "of this instruction";
           unsigned ndst = 0, nsrc = 0, wdst = 0, wsrc = 0;
           for (size_t k = 0; k < in.ops.size (); ++k)
             {

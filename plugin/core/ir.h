@@ -88,6 +88,14 @@ struct target
   // is not memory_direct, through its via_file.
   std::vector<std::vector<bool>> direct_copy;
 
+  // The registers a function hands back to its caller as it found them
+  // (the ABI's call-saved registers: r14-r31, f14-f31 and cr2-cr4 on
+  // rs6000), allocatable or not.  Only the checker reads it: at a return
+  // each must hold its value from the entry unless the frame saves it
+  // (function::frame_saved) or the allocation writes it
+  // (allocation::used_regs, which the adapter saves).  Empty: unchecked.
+  hreg_set call_saved;
+
   // Return the file that owns register R, or no_file if R is not
   // allocatable.
   file_id file_of (hreg r) const;
@@ -222,6 +230,16 @@ struct insn
   // (a call to setjmp: registers are not restored on the second return).
   bool values_across_in_memory = false;
 
+  // For an instruction that saves a register for the function's
+  // receivers (block::receiver) -- the setup of __builtin_setjmp storing
+  // the hard frame pointer into the buffer, from which the longjmp
+  // restores it -- that register, else no_hreg.  What it saves is what
+  // its use operand `saved_operand` reads, or, when that is no_operand,
+  // what the register itself holds.  Only the checker reads these.
+  // Invariant: saved_operand is no_operand or names a use operand.
+  hreg saves_for_receiver = no_hreg;
+  operand_index saved_operand = no_operand;
+
   // True for the instruction that ends its block and transfers control
   // (a branch, jump, return).  Edits "at the end of the block" go before
   // it.  If a terminator has defs (bdnz decrements its counter), no code
@@ -267,6 +285,19 @@ struct block
   // Loop nesting depth (0 outside loops); drives spill weights.
   unsigned loop_depth = 0;
 
+  // Control returns to the caller at the end of this block (GCC's exit
+  // block).  Invariant: no succs.
+  bool returns = false;
+
+  // A nonlocal goto or __builtin_setjmp receiver: its abnormal preds
+  // stand for longjmps out of deeper frames, whose epilogues never ran.
+  // Arriving over one, every allocatable register holds garbage, and
+  // each register some instruction saves for the receivers
+  // (insn::saves_for_receiver) holds what was saved last.  Only the
+  // checker reads it; the allocator keeps values live into the block in
+  // memory for being a target of abnormal edges at all.
+  bool receiver = false;
+
   // Opaque to the core: the adapter's handle (basic block index).
   uint32_t origin = 0;
 };
@@ -280,6 +311,13 @@ struct function
   std::vector<block> blocks;
 
   std::vector<value> values;
+
+  // Call-saved registers (target::call_saved) that the frame saves at
+  // the entry and restores at every return whatever the allocation does:
+  // those GCC's prologue saves because the input itself writes them (an
+  // asm clobber), or all of them when a nonlocal label reaches a return.
+  // Only the checker reads it.
+  hreg_set frame_saved;
 
   // Convenience for builders: add a value and return its id.
   value_id add_value (const value &v);

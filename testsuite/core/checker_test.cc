@@ -508,3 +508,117 @@ block 0
   c.edits[4].dst_reg = 31;
   EXPECT_TRUE (has (check_allocation (f, t, c), "outside its file"));
 }
+
+namespace {
+
+// The rs6000 call-saved registers: r14-r31, f14-f31, cr2-cr4.
+hreg_set rs6000_call_saved ()
+{
+  hreg_set s;
+  for (unsigned n = 14; n <= 31; ++n)
+    s.set (gpr (n)).set (fpr (n));
+  for (unsigned n = 2; n <= 4; ++n)
+    s.set (cr (n));
+  return s;
+}
+
+// gcc.c-torture pr84521's `test', with r31 fixed and no frame pointer:
+// the setup of __builtin_setjmp stores the frame value (insn 8) that
+// the longjmp restores into r31; the call longjmps back to the receiver,
+// which returns.  FRAME is how insn 8 saves it: "saves=r31" (r31 itself)
+// or "saves=r31,0" (v0, what insn 57 computed: the stack pointer, when
+// the hard frame pointer was wrongly eliminated).
+std::string
+setjmp_frame (const std::string &frame)
+{
+  return R"(
+function test
+value v0 gpr
+block 0 succs=1
+  insn def:v0 origin=57
+  insn use:v0 )" + frame + R"( origin=8
+  call clobbers={r0,r3-r12} origin=36
+block 1 preds=0* succs=2 receiver
+  insn origin=18
+block 2 returns
+)";
+}
+
+} // namespace
+
+// The checker knows what a receiver gets back: what the setup saved.  A
+// fixed call-saved r31 restored from anything but its own value is the
+// caller's frame pointer lost (a segfault in pr84521 at -O2 with r3-r10).
+TEST (Checker, ReceiverRestoresSavedFrame)
+{
+  target t = make_test_target (2, 0, 0);
+  t.call_saved = rs6000_call_saved ();
+  function wrong = parse (setjmp_frame ("saves=r31,0"), t);
+  allocation a = blank (wrong);
+  a.used_regs = hreg_set ().set (gpr (3));
+  a.operand_loc[0][0][0] = R (3);
+  a.operand_loc[0][1][0] = R (3);
+  auto errs = check_allocation (wrong, t, a);
+  EXPECT_TRUE (has (errs, "block 2 returns with call-saved r31 holding v0 "
+                          "instead of the caller's value"));
+  EXPECT_EQ (errs.size (), 1u) << joined (errs);
+
+  function right = parse (setjmp_frame ("saves=r31"), t);
+  EXPECT_EQ (joined (check_allocation (right, t, a)), "");
+}
+
+// A longjmp into a receiver leaves garbage in every allocatable register:
+// a value live into the receiver must come from a slot, and call-saved
+// registers must be saved by the frame (a nonlocal label that reaches
+// the return: GCC's saves_all_registers).
+TEST (Checker, ReceiverLosesRegisters)
+{
+  target t = make_test_target (2, 4, 0);  // f1 f2 f30 f31
+  t.call_saved = rs6000_call_saved ();
+  const char *text = R"(
+function catcher
+value v0 gpr
+block 0 succs=1
+  insn def:v0
+  call clobbers={r0,r3-r12,f0-f13}
+block 1 preds=0* succs=2 receiver
+  insn use:v0
+block 2 returns
+)";
+  function f = parse (text, t);
+  allocation a = blank (f);
+  a.used_regs = hreg_set ().set (gpr (3));
+  a.operand_loc[0][0][0] = R (3);
+  a.operand_loc[1][0][0] = R (3);
+  auto errs = check_allocation (f, t, a);
+  EXPECT_TRUE (has (errs, "reads r3 which holds garbage (a longjmp into "
+                          "receiver block 1)"));
+  EXPECT_TRUE (has (errs, "block 2 returns with call-saved f30 holding "
+                          "garbage (a longjmp into receiver block 1)"));
+  EXPECT_TRUE (has (errs, "call-saved f31"));
+  EXPECT_EQ (errs.size (), 3u) << joined (errs);
+
+  // v0 from a slot, f30 and f31 saved by the frame: correct.
+  f.frame_saved = hreg_set ().set (fpr (30)).set (fpr (31));
+  a.slots = { { 4, 4 } };
+  a.edits.push_back (mk (edit::kind::store, after (0, 0), no_hreg, 3, 0));
+  a.edits.push_back (mk (edit::kind::load, before (1, 0), 3, no_hreg, 0));
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
+
+// A call to setjmp (mem_across) does not lose the caller's values of
+// the call-saved registers: longjmp restores what they held.
+TEST (Checker, SetjmpKeepsCallerRegisters)
+{
+  target t = make_test_target (2, 4, 0);
+  t.call_saved = rs6000_call_saved ();
+  function f = parse (R"(
+function f
+block 0 succs=1
+  call mem_across clobbers={r0,r3-r12,f0-f13}
+block 1 returns
+)", t);
+  allocation a = blank (f);
+  a.used_regs = hreg_set ();
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}

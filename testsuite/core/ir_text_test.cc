@@ -95,6 +95,35 @@ TEST (IrText, RoundTrip)
   EXPECT_EQ (print_function (g, t), once);
 }
 
+// The receiver model's attributes (checker.md) survive printing.
+TEST (IrText, RoundTripReceivers)
+{
+  target t = make_test_target (4, 0, 0);
+  const char *text = R"(function f frame_saved={f14-f31}
+value v0 gpr
+block 0 preds= succs=1 depth=0
+  insn def:v0
+  insn use:v0 saves=r31,0
+  insn saves=r31
+  call clobbers={r3}
+block 1 preds=0* succs=2 depth=0 receiver
+block 2 preds=1 succs= depth=0 returns
+)";
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  EXPECT_EQ (verify_function (f, t), "");
+  EXPECT_TRUE (f.blocks[1].receiver && f.blocks[2].returns);
+  EXPECT_EQ (f.blocks[0].insns[1].saves_for_receiver, gpr (31));
+  EXPECT_EQ (f.blocks[0].insns[1].saved_operand, 0);
+  EXPECT_EQ (f.blocks[0].insns[2].saved_operand, no_operand);
+  EXPECT_EQ (print_function (f, t), text);
+  // A saved operand must be a use of the instruction.
+  function g;
+  ASSERT_EQ (parse_function ("function g\nvalue v0 gpr\nblock 0\n"
+                             "  insn def:v0 saves=r31,0\n", t, &g), "");
+  EXPECT_NE (verify_function (g, t), "");
+}
+
 TEST (IrText, RegisterNamesAndSets)
 {
   EXPECT_EQ (reg_name (0), "r0");
