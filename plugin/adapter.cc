@@ -98,6 +98,7 @@ allocate_function (const plugin_options &opts)
   split_hard_ties ();
   split_foreign_hard_operands ();
   split_partial_puns ();
+  split_tied_words ();
   split_asm_ties ();
   split_eliminable_operands ();
 

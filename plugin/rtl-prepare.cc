@@ -509,6 +509,74 @@ split_wide_word_uses ()
   return split_part_inputs (part_kind::same_kind);
 }
 
+namespace {
+
+// Return true if X is a part of a wider pseudo ((subreg:SI (reg:DI))).
+bool
+word_of_wide_pseudo_p (const_rtx x)
+{
+  return (SUBREG_P (x) && REG_P (SUBREG_REG (x))
+          && !HARD_REGISTER_P (SUBREG_REG (x))
+          && known_lt (GET_MODE_SIZE (GET_MODE (x)),
+                       GET_MODE_SIZE (GET_MODE (SUBREG_REG (x)))));
+}
+
+} // namespace
+
+unsigned
+split_tied_words ()
+{
+  unsigned made = 0;
+  // Register copies are left alone (for_each_splittable_insn); the copies
+  // made here are such copies, so each insn is looked at once.
+  for_each_splittable_insn ([&] (rtx_insn *insn)
+    {
+      int n = recog_data.n_operands;
+      alternative_mask enabled = get_enabled_alternatives (insn);
+      // The operands that an enabled alternative ties to another one
+      // while one side of the tie is a word of a wider pseudo.
+      std::vector<bool> split (n, false);
+      for (int a = 0; a < recog_data.n_alternatives; ++a)
+        {
+          if (!TEST_BIT (enabled, a))
+            continue;
+          for (int j = 0; j < n; ++j)
+            {
+              int m = recog_op_alt[a * n + j].matches;
+              if (m < 0)
+                continue;
+              rtx out = recog_data.operand[m], in = recog_data.operand[j];
+              if (!pseudo_operand_p (out) || !pseudo_operand_p (in))
+                continue;
+              if (word_of_wide_pseudo_p (out) || word_of_wide_pseudo_p (in))
+                for (int k : { m, j })
+                  split[k] = split[k] || word_of_wide_pseudo_p (recog_data.operand[k]);
+            }
+        }
+      std::vector<rtx_insn *> copies;
+      for (int i = 0; i < n; ++i)
+        {
+          if (!split[i])
+            continue;
+          rtx x = recog_data.operand[i];
+          enum op_type type = recog_data.operand_type[i];
+          // An in-out word ("+r" on a subreg) is both; such ties the
+          // import handles as a partial definition.  A jump cannot have
+          // a copy after it.
+          if (type == OP_INOUT
+              || (type == OP_OUT && control_flow_insn_p (insn)))
+            continue;
+          if (rtx_insn *copy
+                = replace_by_copy (insn, i, GET_MODE (x), x,
+                                   type == OP_OUT ? copy_side::after_insn
+                                                  : copy_side::before_insn))
+            copies.push_back (copy);
+        }
+      made += apply_or_delete (copies);
+    });
+  return made;
+}
+
 unsigned
 split_asm_ties ()
 {

@@ -47,6 +47,15 @@ unsigned split_foreign_hard_operands ();
 // Returns the number of copies made.
 unsigned split_partial_puns ();
 
+// Give every operand that a matching constraint of an enabled alternative
+// ties to another pseudo operand, and that is a part of a wider pseudo
+// ((subreg:SI (reg:DI)) of a long long tied to the SImode result of an
+// rlwimi), a fresh pseudo: an input copied from the part just before the
+// insn, an output copied into it just after, as LRA reloads a matched
+// operand.  The core ties only values of one width.  Returns the number
+// of copies made.
+unsigned split_tied_words ();
+
 // Give every input operand that reads a part of a wider pseudo in a mode
 // of the same kind ((subreg:SI (reg:DI)) of a long long) a fresh pseudo
 // copied from it just before the insn, so that the insn needs a register
