@@ -660,6 +660,166 @@ split_asm_ties ()
 
 namespace {
 
+// How an asm operand satisfies one alternative: as it is, only as a
+// stack slot in place of its pseudo, or only as a pseudo in place of its
+// memory.
+enum class asm_fit { none, direct, via_slot, via_pseudo };
+
+// Return how operand I of the extracted asm satisfies alternative A.
+// The reloads are for untied operands only.
+asm_fit
+asm_operand_fit (int i, int a)
+{
+  const operand_alternative *alt = &recog_op_alt[a * recog_data.n_operands];
+  rtx x = recog_data.operand[i];
+  bool untied = alt[i].matches < 0 && alt[i].matched < 0;
+  bool reg_ok = alt[i].anything_ok || alternative_class (alt, i) != NO_REGS;
+  if (pseudo_operand_p (x))
+    {
+      if (reg_ok)
+        return asm_fit::direct;
+      if (alt[i].memory_ok && untied)
+        return asm_fit::via_slot;
+      return asm_fit::none;
+    }
+  if (nonpseudo_fits (x, alternative_text (i, a)))
+    return asm_fit::direct;
+  if (MEM_P (x) && reg_ok && untied)
+    return asm_fit::via_pseudo;
+  return asm_fit::none;
+}
+
+// Return the first enabled alternative of the extracted asm INSN that
+// its operands fit only with reloads (asm_fit::via_slot, via_pseudo), or
+// -1 when one fits them as they are (the import takes it) or none fits
+// even with reloads (the import reports the asm).
+int
+reload_alternative (rtx_insn *insn)
+{
+  alternative_mask enabled = get_enabled_alternatives (insn);
+  int found = -1;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      bool fits = true;
+      bool reloads = false;
+      for (int i = 0; i < recog_data.n_operands && fits; ++i)
+        {
+          asm_fit f = asm_operand_fit (i, a);
+          fits = f != asm_fit::none;
+          reloads |= f != asm_fit::direct;
+        }
+      if (fits && !reloads)
+        return -1;
+      if (fits && found < 0)
+        found = a;
+    }
+  return found;
+}
+
+// Return true if every successor edge of jump INSN's block can take
+// insns (no abnormal or EH edge, no edge to the exit).
+bool
+successors_take_insns_p (rtx_insn *insn)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, BLOCK_FOR_INSN (insn)->succs)
+    if ((e->flags & (EDGE_ABNORMAL | EDGE_EH))
+        || e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
+      return false;
+  return true;
+}
+
+} // namespace
+
+unsigned
+reload_asm_operands ()
+{
+  unsigned made = 0;
+  bool on_edges = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        {
+          // Each asm is looked at once; the copies made are not asms.
+          if (!NONDEBUG_INSN_P (insn) || asm_noperands (PATTERN (insn)) < 0)
+            continue;
+          extract_insn (insn);
+          preprocess_constraints (insn);
+          int a = reload_alternative (insn);
+          if (a < 0)
+            continue;
+          bool jump = JUMP_P (insn);
+          if (jump && !successors_take_insns_p (insn))
+            continue;
+          // Each reloaded operand gets its replacement (a stack slot for
+          // a pseudo, a pseudo for a memory): an input (or in-out)
+          // operand is copied there before the insn, an output (or
+          // in-out) copied back after, or, after an asm goto, at the
+          // start of every successor (LRA puts a jump's output reloads
+          // there too).
+          std::vector<rtx> before, after;
+          for (int i = 0; i < recog_data.n_operands; ++i)
+            {
+              asm_fit f = asm_operand_fit (i, a);
+              if (f == asm_fit::direct)
+                continue;
+              rtx x = recog_data.operand[i];
+              machine_mode mode = GET_MODE (x);
+              rtx repl = (f == asm_fit::via_slot
+                          ? assign_stack_local (mode, GET_MODE_SIZE (mode), 0)
+                          : gen_reg_rtx (mode));
+              enum op_type type = recog_data.operand_type[i];
+              if (type != OP_OUT)
+                before.push_back (gen_rtx_SET (copy_rtx (repl),
+                                               copy_rtx (x)));
+              if (type != OP_IN)
+                after.push_back (gen_rtx_SET (copy_rtx (x),
+                                              copy_rtx (repl)));
+              validate_change (insn, recog_data.operand_loc[i], repl, true);
+            }
+          // Every copy must be a recognised move before anything changes.
+          bool moves = true;
+          for (const std::vector<rtx> *v : { &before, &after })
+            for (rtx set : *v)
+              moves = moves && recog_memoized (make_insn_raw (set)) >= 0;
+          if (!moves || !apply_change_group ())
+            {
+              cancel_changes (0);
+              continue;
+            }
+          for (rtx set : before)
+            emit_insn_before (set, insn);
+          rtx_insn *last = insn;
+          for (rtx set : after)
+            {
+              if (!jump)
+                {
+                  last = emit_insn_after (set, last);
+                  continue;
+                }
+              edge e;
+              edge_iterator ei;
+              FOR_EACH_EDGE (e, ei, bb->succs)
+                insert_insn_on_edge (copy_rtx (set), e);
+              on_edges = true;
+            }
+          made += before.size () + after.size ();
+        }
+    }
+  recog_data.insn = nullptr;
+  // The insertions split the critical edges of the asm gotos.
+  if (on_edges)
+    commit_edge_insertions ();
+  return made;
+}
+
+namespace {
+
 // Return true if INSN sets a call's argument register from something that
 // is neither a hard register nor changed by anything else: a candidate to
 // sink down to the call.  Return the register in *REG.

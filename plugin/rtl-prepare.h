@@ -72,6 +72,17 @@ unsigned split_wide_word_uses ();
 // as LRA would reload them.  Returns the number of copies made.
 unsigned split_asm_ties ();
 
+// In every asm whose operands fit no enabled alternative as they are, but
+// one with reloads, reload them as LRA would: a pseudo operand that the
+// alternative wants in memory ("=r,m" (x), "=m,r" (y)) gets a stack slot
+// in its place, a memory operand that it wants in a register ("m,r" (a)
+// with a in memory at -O0) a fresh pseudo.  An input is copied to its
+// replacement just before the asm, an output copied back just after, or
+// at the start of every successor of an asm goto, whose outputs cannot be
+// reloaded after the jump (its critical edges are split).  Returns the
+// number of copies made.
+unsigned reload_asm_operands ();
+
 // Move every insn that sets a call's argument register from values
 // nothing else changes down to just before the call (the first scheduling
 // pass hoists them, which pins the register long before the call and
