@@ -87,7 +87,12 @@ replace_by_copy (rtx_insn *insn, int i, machine_mode mode, rtx other,
     = side == copy_side::after_insn
       ? emit_insn_after (gen_rtx_SET (other, tmp), insn)
       : emit_insn_before (gen_rtx_SET (tmp, other), insn);
-  if (recog_memoized (copy) < 0)
+  // recog fills recog_data.operand with the copy's operands: keep the
+  // extracted INSN's, which the callers' operand walks go on reading.
+  recog_data_d extracted = recog_data;
+  bool recognised = recog_memoized (copy) >= 0;
+  recog_data = extracted;
+  if (!recognised)
     {
       delete_insn (copy);
       return nullptr;
@@ -306,6 +311,21 @@ movable_hard_reg_p (const_rtx x)
           && !global_regs[REGNO (x)]);
 }
 
+// Return true if X is a hard register that a copy can read or write
+// when the insn accepts it nowhere: a movable one, or a fixed one that
+// holds an ordinary value (an incoming argument in r5 under -ffixed-r5),
+// but not the stack pointer, the frame and argument pointers or a global
+// register variable.
+bool
+copyable_hard_reg_p (const_rtx x)
+{
+  return (movable_hard_reg_p (x)
+          || (REG_P (x) && HARD_REGISTER_P (x) && !global_regs[REGNO (x)]
+              && REGNO (x) != STACK_POINTER_REGNUM
+              && REGNO (x) != HARD_FRAME_POINTER_REGNUM
+              && !eliminable_reg_p (x)));
+}
+
 } // namespace
 
 unsigned
@@ -426,7 +446,7 @@ split_foreign_hard_operands ()
       for (int i = 0; i < recog_data.n_operands; ++i)
         {
           rtx hard = recog_data.operand[i];
-          if (recog_data.is_operator[i] || !movable_hard_reg_p (hard)
+          if (recog_data.is_operator[i] || !copyable_hard_reg_p (hard)
               || recog_data.operand_type[i] == OP_INOUT
               || (!split_all && !hard_operand_fits_nothing (insn, i)))
             continue;
@@ -440,6 +460,32 @@ split_foreign_hard_operands ()
             copies.push_back (copy);
         }
       made += apply_or_delete (copies);
+    });
+  // A copy between two hard registers that no alternative of the move
+  // takes (r6 into f4 for a libcall's float argument, r5 and r6 fixed so
+  // that no pseudo stands between) reads a pseudo copied from its source
+  // instead: the allocator moves that value between the files.  The
+  // copy made reads a hard register into a pseudo, which is not visited
+  // again (it goes before the insn).
+  for_each_recognised_insn ([&] (rtx_insn *insn)
+    {
+      rtx set = single_set (insn);
+      if (!register_copy_p (insn) || !REG_P (SET_DEST (set))
+          || !REG_P (SET_SRC (set))
+          || !copyable_hard_reg_p (SET_DEST (set))
+          || !copyable_hard_reg_p (SET_SRC (set)))
+        return;
+      extract_insn (insn);
+      preprocess_constraints (insn);
+      if (recog_data.n_alternatives != 0 && !nonpseudos_fit_together (insn))
+        for (int i = 0; i < recog_data.n_operands; ++i)
+          if (recog_data.operand_type[i] == OP_IN
+              && recog_data.operand_loc[i] == &SET_SRC (set))
+            if (rtx_insn *copy
+                  = replace_by_copy (insn, i, GET_MODE (SET_SRC (set)),
+                                     SET_SRC (set), copy_side::before_insn))
+              made += apply_or_delete ({ copy });
+      recog_data.insn = nullptr;
     });
   return made;
 }
