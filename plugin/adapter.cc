@@ -171,8 +171,6 @@ allocate_function (const plugin_options &opts)
             && !LOCAL_REGNO (r))
           df_set_regs_ever_live (r, true);
     }
-  unsigned frame_scratch = frame_scratch_reg ();
-  target t = build_target (frame_scratch, hfp);
 
   if (optimize)
     loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
@@ -183,8 +181,13 @@ allocate_function (const plugin_options &opts)
   split_hard_ties ();
   split_foreign_hard_operands ();
   split_partial_puns ();
+  split_tied_words ();
   split_asm_ties ();
+  reload_asm_operands ();
   split_eliminable_operands (hfp);
+  // After the prepare steps, which may add stack slots to the frame.
+  unsigned frame_scratch = frame_scratch_reg ();
+  target t = build_target (frame_scratch, hfp);
 
   // Import and allocate; when colour assignment runs out of registers,
   // relieve the pressure where LRA would (relieve_register_pressure) and
@@ -193,10 +196,12 @@ allocate_function (const plugin_options &opts)
   // nothing new the second time: their copies are register copies next
   // to the insns they serve).
   //
-  // An asm statement that no alternative fits is reported and deleted,
-  // and the import runs again without it; that does not count as a
-  // round.  Termination: each time one insn of the finite function goes;
-  // max_asm_errors caps it all the same.
+  // An asm statement that no alternative fits is reported and deleted
+  // (an asm goto, which the CFG needs, loses its operands instead, as
+  // LRA's ira_nullify_asm_goto does), and the import runs again without
+  // it; that does not count as a round.  Termination: each time one asm
+  // of the finite function goes or loses its operands (an asm without
+  // operands fits); max_asm_errors caps it all the same.
   const unsigned max_allocation_rounds = 2;
   const unsigned max_asm_errors = 100;
   unsigned asm_errors = 0;
@@ -207,14 +212,16 @@ allocate_function (const plugin_options &opts)
     {
       df_analyze ();
       imp = import_function (t, hfp);
-      if (imp.impossible_asm && !JUMP_P (imp.impossible_asm)
-          && asm_errors < max_asm_errors)
+      if (imp.impossible_asm && asm_errors < max_asm_errors)
         {
           // GCC's usual error, as LRA gives it; the asm goes, and the
           // rest of the function is allocated (the compile fails anyway).
           error_for_asm (imp.impossible_asm,
                          "inconsistent operand constraints in an %<asm%>");
-          delete_insn (imp.impossible_asm);
+          if (JUMP_P (imp.impossible_asm))
+            ira_nullify_asm_goto (imp.impossible_asm);
+          else
+            delete_insn (imp.impossible_asm);
           ++asm_errors;
           continue;
         }

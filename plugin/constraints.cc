@@ -27,6 +27,27 @@ alternative_text (int i, int a)
   return p;
 }
 
+// Return true if X is a hard register, or a subreg of one (the HImode
+// half of an incoming argument register that -ffixed-r5 keeps out of
+// allocation), whose registers all lie in class CL.
+static bool
+hard_reg_in_class_p (rtx x, reg_class cl)
+{
+  unsigned regno;
+  if (REG_P (x))
+    regno = REGNO (x);
+  else if (SUBREG_P (x) && REG_P (SUBREG_REG (x))
+           && HARD_REGISTER_P (SUBREG_REG (x))
+           && subreg_offset_representable_p (REGNO (SUBREG_REG (x)),
+                                             GET_MODE (SUBREG_REG (x)),
+                                             SUBREG_BYTE (x), GET_MODE (x)))
+    regno = subreg_regno (x);
+  else
+    return false;
+  return (HARD_REGISTER_NUM_P (regno)
+          && in_hard_reg_set_p (reg_class_contents[cl], GET_MODE (x), regno));
+}
+
 bool
 nonpseudo_fits (rtx x, const char *p)
 {
@@ -56,9 +77,7 @@ nonpseudo_fits (rtx x, const char *p)
             enum reg_class cl = reg_class_for_constraint (cn);
             if (cl != NO_REGS)
               {
-                if (REG_P (x) && in_hard_reg_set_p (reg_class_contents[cl],
-                                                    GET_MODE (x),
-                                                    REGNO (x)))
+                if (hard_reg_in_class_p (x, cl))
                   return true;
               }
             else if (constraint_satisfied_p (x, cn))

@@ -88,7 +88,12 @@ replace_by_copy (rtx_insn *insn, int i, machine_mode mode, rtx other,
     = side == copy_side::after_insn
       ? emit_insn_after (gen_rtx_SET (other, tmp), insn)
       : emit_insn_before (gen_rtx_SET (tmp, other), insn);
-  if (recog_memoized (copy) < 0)
+  // recog fills recog_data.operand with the copy's operands: keep the
+  // extracted INSN's, which the callers' operand walks go on reading.
+  recog_data_d extracted = recog_data;
+  bool recognised = recog_memoized (copy) >= 0;
+  recog_data = extracted;
+  if (!recognised)
     {
       delete_insn (copy);
       return nullptr;
@@ -308,6 +313,21 @@ movable_hard_reg_p (const_rtx x)
           && !global_regs[REGNO (x)]);
 }
 
+// Return true if X is a hard register that a copy can read or write
+// when the insn accepts it nowhere: a movable one, or a fixed one that
+// holds an ordinary value (an incoming argument in r5 under -ffixed-r5),
+// but not the stack pointer, the frame and argument pointers or a global
+// register variable.
+bool
+copyable_hard_reg_p (const_rtx x)
+{
+  return (movable_hard_reg_p (x)
+          || (REG_P (x) && HARD_REGISTER_P (x) && !global_regs[REGNO (x)]
+              && REGNO (x) != STACK_POINTER_REGNUM
+              && REGNO (x) != HARD_FRAME_POINTER_REGNUM
+              && !eliminable_reg_p (x)));
+}
+
 } // namespace
 
 unsigned
@@ -428,7 +448,7 @@ split_foreign_hard_operands ()
       for (int i = 0; i < recog_data.n_operands; ++i)
         {
           rtx hard = recog_data.operand[i];
-          if (recog_data.is_operator[i] || !movable_hard_reg_p (hard)
+          if (recog_data.is_operator[i] || !copyable_hard_reg_p (hard)
               || recog_data.operand_type[i] == OP_INOUT
               || (!split_all && !hard_operand_fits_nothing (insn, i)))
             continue;
@@ -442,6 +462,32 @@ split_foreign_hard_operands ()
             copies.push_back (copy);
         }
       made += apply_or_delete (copies);
+    });
+  // A copy between two hard registers that no alternative of the move
+  // takes (r6 into f4 for a libcall's float argument, r5 and r6 fixed so
+  // that no pseudo stands between) reads a pseudo copied from its source
+  // instead: the allocator moves that value between the files.  The
+  // copy made reads a hard register into a pseudo, which is not visited
+  // again (it goes before the insn).
+  for_each_recognised_insn ([&] (rtx_insn *insn)
+    {
+      rtx set = single_set (insn);
+      if (!register_copy_p (insn) || !REG_P (SET_DEST (set))
+          || !REG_P (SET_SRC (set))
+          || !copyable_hard_reg_p (SET_DEST (set))
+          || !copyable_hard_reg_p (SET_SRC (set)))
+        return;
+      extract_insn (insn);
+      preprocess_constraints (insn);
+      if (recog_data.n_alternatives != 0 && !nonpseudos_fit_together (insn))
+        for (int i = 0; i < recog_data.n_operands; ++i)
+          if (recog_data.operand_type[i] == OP_IN
+              && recog_data.operand_loc[i] == &SET_SRC (set))
+            if (rtx_insn *copy
+                  = replace_by_copy (insn, i, GET_MODE (SET_SRC (set)),
+                                     SET_SRC (set), copy_side::before_insn))
+              made += apply_or_delete ({ copy });
+      recog_data.insn = nullptr;
     });
   return made;
 }
@@ -509,6 +555,74 @@ unsigned
 split_wide_word_uses ()
 {
   return split_part_inputs (part_kind::same_kind);
+}
+
+namespace {
+
+// Return true if X is a part of a wider pseudo ((subreg:SI (reg:DI))).
+bool
+word_of_wide_pseudo_p (const_rtx x)
+{
+  return (SUBREG_P (x) && REG_P (SUBREG_REG (x))
+          && !HARD_REGISTER_P (SUBREG_REG (x))
+          && known_lt (GET_MODE_SIZE (GET_MODE (x)),
+                       GET_MODE_SIZE (GET_MODE (SUBREG_REG (x)))));
+}
+
+} // namespace
+
+unsigned
+split_tied_words ()
+{
+  unsigned made = 0;
+  // Register copies are left alone (for_each_splittable_insn); the copies
+  // made here are such copies, so each insn is looked at once.
+  for_each_splittable_insn ([&] (rtx_insn *insn)
+    {
+      int n = recog_data.n_operands;
+      alternative_mask enabled = get_enabled_alternatives (insn);
+      // The operands that an enabled alternative ties to another one
+      // while one side of the tie is a word of a wider pseudo.
+      std::vector<bool> split (n, false);
+      for (int a = 0; a < recog_data.n_alternatives; ++a)
+        {
+          if (!TEST_BIT (enabled, a))
+            continue;
+          for (int j = 0; j < n; ++j)
+            {
+              int m = recog_op_alt[a * n + j].matches;
+              if (m < 0)
+                continue;
+              rtx out = recog_data.operand[m], in = recog_data.operand[j];
+              if (!pseudo_operand_p (out) || !pseudo_operand_p (in))
+                continue;
+              if (word_of_wide_pseudo_p (out) || word_of_wide_pseudo_p (in))
+                for (int k : { m, j })
+                  split[k] = split[k] || word_of_wide_pseudo_p (recog_data.operand[k]);
+            }
+        }
+      std::vector<rtx_insn *> copies;
+      for (int i = 0; i < n; ++i)
+        {
+          if (!split[i])
+            continue;
+          rtx x = recog_data.operand[i];
+          enum op_type type = recog_data.operand_type[i];
+          // An in-out word ("+r" on a subreg) is both; such ties the
+          // import handles as a partial definition.  A jump cannot have
+          // a copy after it.
+          if (type == OP_INOUT
+              || (type == OP_OUT && control_flow_insn_p (insn)))
+            continue;
+          if (rtx_insn *copy
+                = replace_by_copy (insn, i, GET_MODE (x), x,
+                                   type == OP_OUT ? copy_side::after_insn
+                                                  : copy_side::before_insn))
+            copies.push_back (copy);
+        }
+      made += apply_or_delete (copies);
+    });
+  return made;
 }
 
 unsigned
@@ -589,6 +703,166 @@ split_asm_ties ()
         }
     }
   recog_data.insn = nullptr;
+  return made;
+}
+
+namespace {
+
+// How an asm operand satisfies one alternative: as it is, only as a
+// stack slot in place of its pseudo, or only as a pseudo in place of its
+// memory.
+enum class asm_fit { none, direct, via_slot, via_pseudo };
+
+// Return how operand I of the extracted asm satisfies alternative A.
+// The reloads are for untied operands only.
+asm_fit
+asm_operand_fit (int i, int a)
+{
+  const operand_alternative *alt = &recog_op_alt[a * recog_data.n_operands];
+  rtx x = recog_data.operand[i];
+  bool untied = alt[i].matches < 0 && alt[i].matched < 0;
+  bool reg_ok = alt[i].anything_ok || alternative_class (alt, i) != NO_REGS;
+  if (pseudo_operand_p (x))
+    {
+      if (reg_ok)
+        return asm_fit::direct;
+      if (alt[i].memory_ok && untied)
+        return asm_fit::via_slot;
+      return asm_fit::none;
+    }
+  if (nonpseudo_fits (x, alternative_text (i, a)))
+    return asm_fit::direct;
+  if (MEM_P (x) && reg_ok && untied)
+    return asm_fit::via_pseudo;
+  return asm_fit::none;
+}
+
+// Return the first enabled alternative of the extracted asm INSN that
+// its operands fit only with reloads (asm_fit::via_slot, via_pseudo), or
+// -1 when one fits them as they are (the import takes it) or none fits
+// even with reloads (the import reports the asm).
+int
+reload_alternative (rtx_insn *insn)
+{
+  alternative_mask enabled = get_enabled_alternatives (insn);
+  int found = -1;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      bool fits = true;
+      bool reloads = false;
+      for (int i = 0; i < recog_data.n_operands && fits; ++i)
+        {
+          asm_fit f = asm_operand_fit (i, a);
+          fits = f != asm_fit::none;
+          reloads |= f != asm_fit::direct;
+        }
+      if (fits && !reloads)
+        return -1;
+      if (fits && found < 0)
+        found = a;
+    }
+  return found;
+}
+
+// Return true if every successor edge of jump INSN's block can take
+// insns (no abnormal or EH edge, no edge to the exit).
+bool
+successors_take_insns_p (rtx_insn *insn)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, BLOCK_FOR_INSN (insn)->succs)
+    if ((e->flags & (EDGE_ABNORMAL | EDGE_EH))
+        || e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
+      return false;
+  return true;
+}
+
+} // namespace
+
+unsigned
+reload_asm_operands ()
+{
+  unsigned made = 0;
+  bool on_edges = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        {
+          // Each asm is looked at once; the copies made are not asms.
+          if (!NONDEBUG_INSN_P (insn) || asm_noperands (PATTERN (insn)) < 0)
+            continue;
+          extract_insn (insn);
+          preprocess_constraints (insn);
+          int a = reload_alternative (insn);
+          if (a < 0)
+            continue;
+          bool jump = JUMP_P (insn);
+          if (jump && !successors_take_insns_p (insn))
+            continue;
+          // Each reloaded operand gets its replacement (a stack slot for
+          // a pseudo, a pseudo for a memory): an input (or in-out)
+          // operand is copied there before the insn, an output (or
+          // in-out) copied back after, or, after an asm goto, at the
+          // start of every successor (LRA puts a jump's output reloads
+          // there too).
+          std::vector<rtx> before, after;
+          for (int i = 0; i < recog_data.n_operands; ++i)
+            {
+              asm_fit f = asm_operand_fit (i, a);
+              if (f == asm_fit::direct)
+                continue;
+              rtx x = recog_data.operand[i];
+              machine_mode mode = GET_MODE (x);
+              rtx repl = (f == asm_fit::via_slot
+                          ? assign_stack_local (mode, GET_MODE_SIZE (mode), 0)
+                          : gen_reg_rtx (mode));
+              enum op_type type = recog_data.operand_type[i];
+              if (type != OP_OUT)
+                before.push_back (gen_rtx_SET (copy_rtx (repl),
+                                               copy_rtx (x)));
+              if (type != OP_IN)
+                after.push_back (gen_rtx_SET (copy_rtx (x),
+                                              copy_rtx (repl)));
+              validate_change (insn, recog_data.operand_loc[i], repl, true);
+            }
+          // Every copy must be a recognised move before anything changes.
+          bool moves = true;
+          for (const std::vector<rtx> *v : { &before, &after })
+            for (rtx set : *v)
+              moves = moves && recog_memoized (make_insn_raw (set)) >= 0;
+          if (!moves || !apply_change_group ())
+            {
+              cancel_changes (0);
+              continue;
+            }
+          for (rtx set : before)
+            emit_insn_before (set, insn);
+          rtx_insn *last = insn;
+          for (rtx set : after)
+            {
+              if (!jump)
+                {
+                  last = emit_insn_after (set, last);
+                  continue;
+                }
+              edge e;
+              edge_iterator ei;
+              FOR_EACH_EDGE (e, ei, bb->succs)
+                insert_insn_on_edge (copy_rtx (set), e);
+              on_edges = true;
+            }
+          made += before.size () + after.size ();
+        }
+    }
+  recog_data.insn = nullptr;
+  // The insertions split the critical edges of the asm gotos.
+  if (on_edges)
+    commit_edge_insertions ();
   return made;
 }
 

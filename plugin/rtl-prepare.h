@@ -49,6 +49,15 @@ unsigned split_foreign_hard_operands ();
 // Returns the number of copies made.
 unsigned split_partial_puns ();
 
+// Give every operand that a matching constraint of an enabled alternative
+// ties to another pseudo operand, and that is a part of a wider pseudo
+// ((subreg:SI (reg:DI)) of a long long tied to the SImode result of an
+// rlwimi), a fresh pseudo: an input copied from the part just before the
+// insn, an output copied into it just after, as LRA reloads a matched
+// operand.  The core ties only values of one width.  Returns the number
+// of copies made.
+unsigned split_tied_words ();
+
 // Give every input operand that reads a part of a wider pseudo in a mode
 // of the same kind ((subreg:SI (reg:DI)) of a long long) a fresh pseudo
 // copied from it just before the insn, so that the insn needs a register
@@ -64,6 +73,17 @@ unsigned split_wide_word_uses ();
 // "0" (long long)) becomes a pseudo copied from its low part just before,
 // as LRA would reload them.  Returns the number of copies made.
 unsigned split_asm_ties ();
+
+// In every asm whose operands fit no enabled alternative as they are, but
+// one with reloads, reload them as LRA would: a pseudo operand that the
+// alternative wants in memory ("=r,m" (x), "=m,r" (y)) gets a stack slot
+// in its place, a memory operand that it wants in a register ("m,r" (a)
+// with a in memory at -O0) a fresh pseudo.  An input is copied to its
+// replacement just before the asm, an output copied back just after, or
+// at the start of every successor of an asm goto, whose outputs cannot be
+// reloaded after the jump (its critical edges are split).  Returns the
+// number of copies made.
+unsigned reload_asm_operands ();
 
 // Move every insn that sets a call's argument register from values
 // nothing else changes down to just before the call (the first scheduling

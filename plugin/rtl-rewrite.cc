@@ -223,6 +223,35 @@ map_operands (rtx x, F f)
   return copy;
 }
 
+// Make the ASM_OPERANDS of every SET of a multi-output asm PATTERN share
+// the first one's input, constraint and label vectors again, as
+// asm_noperands wants: eliminate and split_frame_offsets copy the vectors
+// they change (a frame address in an "m" input), once per SET.  The
+// copies are equal, since the SETs shared the vectors before.
+static void
+share_asm_vectors (rtx pattern)
+{
+  if (GET_CODE (pattern) != PARALLEL)
+    return;
+  rtx first = NULL_RTX;
+  for (int i = 0; i < XVECLEN (pattern, 0); ++i)
+    {
+      rtx e = XVECEXP (pattern, 0, i);
+      if (GET_CODE (e) != SET || GET_CODE (SET_SRC (e)) != ASM_OPERANDS)
+        continue;
+      rtx asm_op = SET_SRC (e);
+      if (!first)
+        {
+          first = asm_op;
+          continue;
+        }
+      ASM_OPERANDS_INPUT_VEC (asm_op) = ASM_OPERANDS_INPUT_VEC (first);
+      ASM_OPERANDS_INPUT_CONSTRAINT_VEC (asm_op)
+        = ASM_OPERANDS_INPUT_CONSTRAINT_VEC (first);
+      ASM_OPERANDS_LABEL_VEC (asm_op) = ASM_OPERANDS_LABEL_VEC (first);
+    }
+}
+
 // Return X with the soft frame pointer and argument pointer replaced by
 // their eliminations (and the shared hard frame pointer by the stack
 // pointer when it is hfp_role::eliminated; a kept one stays r31).
@@ -496,6 +525,8 @@ rewriter::build_insns ()
           }
         subst_use (&copy, regs);
         ni.pattern = split_frame_offsets (eliminate (copy), &ni.setup);
+        if (ni.pattern)
+          share_asm_vectors (ni.pattern);
         if (!ni.pattern)
           {
             fail ("a frame offset of insn "
