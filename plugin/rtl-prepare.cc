@@ -325,7 +325,8 @@ copyable_hard_reg_p (const_rtx x)
           || (REG_P (x) && HARD_REGISTER_P (x) && !global_regs[REGNO (x)]
               && REGNO (x) != STACK_POINTER_REGNUM
               && REGNO (x) != HARD_FRAME_POINTER_REGNUM
-              && !eliminable_reg_p (x)));
+              && REGNO (x) != FRAME_POINTER_REGNUM
+              && REGNO (x) != ARG_POINTER_REGNUM));
 }
 
 } // namespace
