@@ -72,6 +72,10 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   // their copies (phi_mem_coalesce.cc).
   ra::phi_mem_coalesce (w);
   clock.lap ("phi_mem_coalesce");
+  // Register preferences and affinities from copies, phis, ties and
+  // fixed registers, for colour assignment (preferences.cc).
+  ra::compute_preferences (w);
+  clock.lap ("compute_preferences");
   // 4.4 colour assignment on the dominator tree, with spilling; spill
   // code (4.6) is placed between rounds (color_assignment.cc,
   // spill_placement.cc).

@@ -54,11 +54,14 @@ constexpr unsigned max_spill_rounds = 64;
 // room for sums).
 constexpr unsigned max_weight_depth = 30;
 
-// Preference points: coalescing a copy beats a phi fixed point, which
-// beats a hint from a hard-register copy further away.
-constexpr int coalesce_points = 4;
-constexpr int hard_hint_points = 2;
-constexpr int phi_points = 1;
+// When a value gets its register, the values up to this many affinities
+// away that have none yet learn it (walker::propagate), at most
+// max_propagation_visits of them: a breadth-first walk over a finite
+// graph with a visited mark, cut at both bounds.
+constexpr unsigned max_propagation_hops = 4;
+constexpr unsigned max_propagation_visits = 64;
+// Weight kept at each hop beyond the first.
+constexpr double propagation_decay = 0.5;
 
 namespace {
 
@@ -145,10 +148,12 @@ struct walker
   // slow down on pathological instructions.
   unsigned search_budget = 200000;
 
-  // arg_of[v]: the phis (block, index) that have v as an argument.
-  std::vector<std::vector<std::pair<block_id, uint32_t>>> arg_of;
-  // hint[v]: a hard register v is copied from or to, or no_hreg.
-  std::vector<hreg> hint;
+  // dyn[v]: registers v's affinity neighbours took in this round, with
+  // the weight of the copy that v in that register would save
+  // (walker::propagate).  Added to the static work::pref at v's def.
+  std::vector<std::vector<std::pair<hreg, double>>> dyn;
+  std::vector<uint32_t> visit_stamp;
+  uint32_t visit_cur = 0;
 
   walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
   {
@@ -156,26 +161,58 @@ struct walker
     spill_now.assign (nv, false);
     read_at.assign (nv, 0);
     def_stamp.assign (nv, 0);
-    arg_of.assign (nv, {});
-    hint.assign (nv, no_hreg);
-    for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    dyn.assign (nv, {});
+    visit_stamp.assign (nv, 0);
+  }
+
+  // V has just got its register R: tell the values around it that have
+  // none yet, so that a copy between them can vanish.  Neighbours
+  // (copies, phis, ties: work::affinities) get R with the affinity's
+  // weight; values further away along uncoloured values get it with the
+  // weakest affinity on the way, halved per further hop.  This is how a
+  // loop-header phi, coloured before its back-edge argument exists,
+  // draws that argument and the copies and phis feeding it to its
+  // register, with the back edge's frequency.
+  void propagate (value_id v)
+  {
+    hreg r = w.wv[v].reg;
+    if (r == no_hreg || w.wv[v].spilled || spill_now[v])
+      return;
+    ++visit_cur;
+    visit_stamp[v] = visit_cur;
+    std::vector<std::pair<value_id, double>> frontier { { v, -1.0 } }, next;
+    unsigned visits = 0;
+    double decay = 1.0;
+    for (unsigned hop = 0; hop < max_propagation_hops; ++hop)
       {
-        const block &blk = w.fn.blocks[b];
-        for (uint32_t k = 0; k < blk.phis.size (); ++k)
-          for (value_id a : blk.phis[k].args)
-            arg_of[a].push_back ({ b, k });
-        for (const insn &i : blk.insns)
-          if (i.kind == insn_kind::copy && i.ops.size () == 2)
+        next.clear ();
+        for (auto [x, wt] : frontier)
+          for (const work::affinity &af : w.affinities[x])
             {
-              const operand &x0 = i.ops[0], &x1 = i.ops[1];
-              if (x0.kind == operand_kind::def_hard
-                  && x1.kind == operand_kind::use)
-                hint[x1.value] = x0.reg;
-              if (x1.kind == operand_kind::def_hard
-                  && x0.kind == operand_kind::use)
-                hint[x0.value] = x1.reg;
+              value_id u = af.other;
+              if (visit_stamp[u] == visit_cur || w.wv[u].reg != no_hreg
+                  || w.wv[u].origin == vorigin::dead
+                  || visits == max_propagation_visits)
+                continue;
+              visit_stamp[u] = visit_cur;
+              ++visits;
+              double uw = wt < 0 ? af.weight : std::min (wt, af.weight);
+              if (w.fn.values[u].allowed.test (r))
+                add_preference (dyn[u], r, decay * uw);
+              next.push_back ({ u, uw });
             }
+        frontier.swap (next);
+        decay *= propagation_decay;
       }
+  }
+
+  // Give V register H (free) and tell its neighbours.
+  void assign (value_id v, hreg h)
+  {
+    w.wv[v].reg = h;
+    occupy (v);
+    here.push_back (v);
+    propagate (v);
   }
 
   // Return true if V holds a register in this round (a spilled value
@@ -477,7 +514,7 @@ struct walker
 
   // Colour V.  PREFS are (register, points) pairs.  Return true on
   // success; on failure pick what to spill.
-  bool color (value_id v, const std::vector<std::pair<hreg, int>> &prefs,
+  bool color (value_id v, const std::vector<std::pair<hreg, double>> &prefs,
               const std::string &where)
   {
     const value &x = w.fn.values[v];
@@ -502,20 +539,18 @@ struct walker
           spill_now[o] = true;
           newly.push_back (o);
         }
-      w.wv[v].reg = h;
-      occupy (v);
-      here.push_back (v);
+      assign (v, h);
     };
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })
         {
-          int best_points = -1;
+          double best_points = -1;
           for (hreg h : w.tgt.files[x.file].regs)
             {
               if (!fits (v, h, allowed, f) || !free_at (v, h))
                 continue;
-              int points = 0;
+              double points = 0;
               for (auto [r, p] : prefs)
                 if (r == h)
                   points += p;
@@ -536,9 +571,7 @@ struct walker
     pick_free (pending.empty () ? 1 : 0);
     if (best != no_hreg)
       {
-        w.wv[v].reg = best;
-        occupy (v);
-        here.push_back (v);
+        assign (v, best);
         return true;
       }
     // No free register leaves room for the group: free one that does by
@@ -652,9 +685,7 @@ struct walker
         pick_free (1);
         if (best != no_hreg)
           {
-            w.wv[v].reg = best;
-            occupy (v);
-            here.push_back (v);
+            assign (v, best);
             return true;
           }
       }
@@ -718,24 +749,14 @@ struct walker
     return false;
   }
 
-  // Return the preferences of V defined by a phi of block B, or as an
-  // ordinary def.
-  void phi_prefs (value_id v, block_id b, const phi *def_phi,
-                  std::vector<std::pair<hreg, int>> &prefs)
+  // Return the preferences of V at its def: the static ones
+  // (preferences.cc) and what its coloured neighbours passed on.
+  std::vector<std::pair<hreg, double>> prefs_of (value_id v) const
   {
-    (void) b;
-    if (def_phi)
-      for (value_id a : def_phi->args)
-        if (a != v && home_in_reg (a))
-          prefs.push_back ({ w.wv[a].reg, phi_points });
-    for (auto [pb, k] : arg_of[v])
-      {
-        value_id d = w.fn.blocks[pb].phis[k].def;
-        if (d != v && home_in_reg (d))
-          prefs.push_back ({ w.wv[d].reg, phi_points });
-      }
-    if (hint[v] != no_hreg)
-      prefs.push_back ({ hint[v], hard_hint_points });
+    std::vector<std::pair<hreg, double>> p = w.pref[v];
+    for (auto [h, x] : dyn[v])
+      add_preference (p, h, x);
+    return p;
   }
 
   // Sort the defs DEFS of one instruction so that those with the fewest
@@ -824,9 +845,7 @@ struct walker
         value_id v = ph.def;
         if (w.wv[v].spilled || spill_now[v])
           continue;
-        std::vector<std::pair<hreg, int>> prefs;
-        phi_prefs (v, b, &ph, prefs);
-        color (v, prefs, where);
+        color (v, prefs_of (v), where);
       }
     for (const phi &ph : blk.phis)
       if (stamp[ph.def] != st && usable (ph.def))
@@ -847,9 +866,7 @@ struct walker
         most_constrained_first (plain_defs);
         for (value_id v : ec_defs)
           {
-            std::vector<std::pair<hreg, int>> prefs;
-            phi_prefs (v, b, nullptr, prefs);
-            color (v, prefs, where);
+            color (v, prefs_of (v), where);
           }
         for (value_id v : dying[j])
           if (usable (v))
@@ -864,32 +881,13 @@ struct walker
                   && fits (o.value, h, w.fn.values[o.value].allowed,
                            w.live.forbidden[o.value])
                   && free_at (o.value, h))
-                {
-                  w.wv[o.value].reg = h;
-                  occupy (o.value);
-                  here.push_back (o.value);
-                }
+                assign (o.value, h);
               else
-                color (o.value, {}, where);
+                color (o.value, prefs_of (o.value), where);
             }
-        // A copy's source that dies here is the def's first choice.
-        std::vector<std::pair<hreg, int>> copy_pref;
-        if (i.kind == insn_kind::copy && i.ops.size () == 2)
-          {
-            for (const operand &o : i.ops)
-              if (o.kind == operand_kind::use_hard)
-                copy_pref.push_back ({ o.reg, coalesce_points });
-              else if (o.kind == operand_kind::use
-                       && std::find (dying[j].begin (), dying[j].end (),
-                                     o.value) != dying[j].end ()
-                       && usable (o.value))
-                copy_pref.push_back ({ w.wv[o.value].reg, coalesce_points });
-          }
         for (value_id v : plain_defs)
           {
-            std::vector<std::pair<hreg, int>> prefs = copy_pref;
-            phi_prefs (v, b, nullptr, prefs);
-            color (v, prefs, where);
+            color (v, prefs_of (v), where);
           }
         for (value_id v : dead[j])
           if (usable (v))
@@ -1069,10 +1067,15 @@ assign_colors (work &w)
         if (defined[v] && can_spill (w, v))
           pre.push_back (v);
     }
+  // Preferences describe the working function as it is: spill code
+  // changes it, so they are rebuilt after it (and built here if
+  // allocate () has not, as in the unit tests).
+  bool prefs_stale = w.pref.size () != w.fn.values.size ();
   if (!pre.empty ())
     {
       if (std::string e = place_spill_code (w, pre); !e.empty ())
         return e;
+      prefs_stale = true;
     }
 
   for (unsigned round = 0;; ++round)
@@ -1082,6 +1085,9 @@ assign_colors (work &w)
                + std::to_string (max_spill_rounds) + " rounds";
       w.stats.spill_rounds = round + 1;
       analyse_intervals (w);
+      if (prefs_stale)
+        compute_preferences (w);
+      prefs_stale = false;
 
       std::vector<value_id> across;
       for (value_id v = 0; v < w.fn.values.size (); ++v)
@@ -1097,6 +1103,7 @@ assign_colors (work &w)
         {
           if (std::string e = place_spill_code (w, across); !e.empty ())
             return e;
+          prefs_stale = true;
           continue;
         }
 
@@ -1117,6 +1124,7 @@ assign_colors (work &w)
         return "";
       if (std::string e = place_spill_code (w, k.newly); !e.empty ())
         return e;
+      prefs_stale = true;
     }
 }
 

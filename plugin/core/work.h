@@ -240,6 +240,21 @@ struct work
   // blocks' rebuilt vectors after PhiMemCoalesce has run.
   std::vector<lifted_copy> lifted_copies;
 
+  // Preferences (preferences.cc).  affinities[v]: the values V would
+  // rather share a register with (a copy, a phi, a tie between them),
+  // with the frequency of the copy saved; symmetric.  pref[v]: registers
+  // V would rather have (fixed registers of the copies and operands it
+  // takes part in, propagated along affinities), each with a weight.
+  // Rebuilt by compute_preferences whenever the working function
+  // changes; one entry per working value.
+  struct affinity
+  {
+    value_id other;
+    double weight;
+  };
+  std::vector<std::vector<affinity>> affinities;
+  std::vector<std::vector<std::pair<hreg, double>>> pref;
+
   // class_cell[r]: the memory cell of the phi class whose representative
   // is r, or no_cell.
   std::vector<cell_id> class_cell;
@@ -296,6 +311,7 @@ std::string lift_phis (work &w);
 void analyse_intervals (work &w);
 std::string analyse_phis (work &w);
 void phi_mem_coalesce (work &w);
+void compute_preferences (work &w);
 std::string assign_colors (work &w);
 std::string place_spill_code (work &w, const std::vector<value_id> &newly);
 void reuse_loads (work &w);
@@ -304,6 +320,13 @@ void assign_stack_slots (work &w);
 std::string build_record (work &w, allocation &out);
 
 // Building blocks exposed for tests.
+
+// Return the execution frequency estimate of block B (1 + 10^depth).
+double block_frequency (const work &w, block_id b);
+
+// Add WT to the weight of H in the preference list P.
+void add_preference (std::vector<std::pair<hreg, double>> &p, hreg h,
+                     double wt);
 
 // Return the spill weight of every working value (ComputeWeight, seed 001
 // section 4.4), given the current liveness and spill decisions.

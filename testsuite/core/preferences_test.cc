@@ -1,0 +1,138 @@
+// preferences_test.cc -- preference-guided register assignment
+// (preferences.cc, color_assignment.cc): a loop-header phi and its
+// back-edge argument share a register, so the back edge carries no copy;
+// a value passed in a fixed register is computed into it.
+
+#include "allocate.h"
+#include "ra-test-util.h"
+
+using namespace ssara;
+using namespace ssara::test;
+
+namespace {
+
+alloc_result
+run (const char *text, function &f, const target &t)
+{
+  EXPECT_EQ (parse_function (text, t, &f), "");
+  alloc_options o;
+  o.check = check_mode::on;
+  return allocate (f, t, o);
+}
+
+} // namespace
+
+// A counter carried around a loop through a join: the header's phi v1
+// is coloured before the join's phi v3 and before v2, defined in one arm
+// of the join, exist.  v2 and v3 must follow v1's register, or the back
+// edge (and the arm) carry copies every iteration.  v4 keeps a register
+// busy in the loop, and v8 one before it, so that the first free register
+// at v2's def is not v1's.
+TEST (Preferences, LoopPhiSharesBackEdgeRegister)
+{
+  const char *text = R"(
+function loop
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 cr
+value v6 cr
+value v7 gpr
+value v8 gpr
+block 0 succs=1
+  insn def:v4
+  insn def:v8
+  insn def:v0
+  insn use:v8
+block 1 preds=0,4 succs=2,3 depth=1
+  phi v1 = v0 v3
+  insn def:v5 use:v1
+  insn use:v5 term
+block 2 preds=1 succs=4 depth=1
+  insn def:v7 use:v4
+  insn def:v2 use:v1 use:v7
+block 3 preds=1 succs=4 depth=1
+block 4 preds=2,3 succs=1,5 depth=1
+  phi v3 = v2 v1
+  insn def:v6 use:v3 use:v4
+  insn use:v6 term
+block 5 preds=4
+  insn use:v3 use:v4 term
+)";
+  function f;
+  target t = make_test_target (8, 2, 2);
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
+}
+
+// The back-edge argument v2 is a copy of v7, computed in the loop body:
+// v7 must be computed into the header phi's register, which the copy
+// and the phi then share.
+TEST (Preferences, BackEdgeThroughCopy)
+{
+  const char *text = R"(
+function chain
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 cr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+block 0 succs=1
+  insn def:v3
+  insn def:v6
+  insn def:v0
+  insn use:v6
+block 1 preds=0,1 succs=1,2 depth=1
+  phi v1 = v0 v2
+  insn def:v5 use:v3
+  insn def:v7 use:v1 use:v5
+  copy def:v2 use:v7
+  insn def:v4 use:v2
+  insn use:v4 term
+block 2 preds=1
+  insn use:v2 use:v3 term
+)";
+  function f;
+  target t = make_test_target (8, 2, 2);
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
+}
+
+// A value computed and then passed in r3, directly (v1, through the
+// operand's constraint) and through a copy (v3 := v2, then r3 := v3):
+// both are computed into r3.
+TEST (Preferences, CallArgumentComputedIntoR3)
+{
+  const char *text = R"(
+function args
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+block 0 succs=1
+  insn def:v0
+  insn def:v1 use:v0
+  call use:v1{r3} clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+block 1 preds=0
+  insn def:v2 use:v0
+  copy def:v3 use:v2
+  copy def_hard:r3 use:v3
+  call use_hard:r3 clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+  insn term
+)";
+  function f;
+  target t = rs6000_target ();
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[1], location::in_reg (gpr (3)));
+  EXPECT_EQ (r.alloc.value_loc[2], location::in_reg (gpr (3)));
+  EXPECT_EQ (r.alloc.value_loc[3], location::in_reg (gpr (3)));
+}
