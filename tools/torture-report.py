@@ -140,22 +140,28 @@ DIAG_RE = re.compile(r"(internal compiler error|error:|sorry, unimplemented|"
 
 
 def parse_log(path, sets):
-    """Read the merged log.  Return (msgs, sorries):
+    """Read the merged log.  Return (msgs, unit_msg, sorries):
 
     msgs maps (set index, key) of FAIL/UNRESOLVED/ERROR lines to the first
     line of the compiler's excess errors (preferring an error, ICE, sorry
-    or warning line) or to a timeout warning printed before it; a test's
-    later UNRESOLVED lines (such as "execution test" after a failed
-    compile) get the same message.
+    or warning line), to a timeout warning printed before it, or, for a
+    program run, to the program's first line of output ("qemu: uncaught
+    target signal 6 (Aborted)"); a test's later UNRESOLVED lines (such as
+    "execution test" after a failed compile) get the same message.
+
+    unit_msg maps (set index, test file) to the first message of the test
+    at that set (for its checks that have no line at all now).
 
     sorries is a list of (set index, test file, function, reason) for each
     "ssara cannot allocate function" in an excess-errors block."""
     msgs = {}
     sorries = []
     if not path or not os.path.exists(path):
-        return msgs, sorries
+        return msgs, {}, sorries
     matcher = Matcher(sets)
     pending = None          # timeout warning for the next FAIL
+    prog_out = None         # first output line of the last program run
+    in_run = False          # between "spawn [open ..." and a result
     last = None             # (idx, key) of the last FAIL/UNRESOLVED/ERROR
     unit_msg = {}           # (idx, file) -> message, for later UNRESOLVED
     block = None            # lines of the current Excess errors block
@@ -189,6 +195,16 @@ def parse_log(path, sets):
             if line.startswith("Excess errors:"):
                 block = []
                 continue
+            if line.startswith("spawn [open "):
+                in_run, prog_out = True, None
+                continue
+            if in_run and not m:
+                if BLOCK_END_RE.match(line):
+                    # A new compile: the run was a probe's.
+                    in_run, prog_out = False, None
+                elif prog_out is None and line.strip():
+                    prog_out = "program: " + line.strip()
+                    continue
             if line.startswith("WARNING:") and "timed out" in line:
                 pending = line[len("WARNING: "):].strip()
                 continue
@@ -197,16 +213,17 @@ def parse_log(path, sets):
                     idx, key = matcher.split(m.group(2))
                     last = (idx, key)
                     fname = key.split(" ", 1)[0]
-                    msg = pending or unit_msg.get((idx, fname))
+                    msg = pending or (in_run and prog_out) or unit_msg.get((idx, fname))
                     if msg:
                         msgs.setdefault(last, msg)
                         unit_msg.setdefault((idx, fname), msg)
                 else:
                     last = None
                 pending = None
+                in_run, prog_out = False, None
         if block is not None:
             close_block()
-    return msgs, sorries
+    return msgs, unit_msg, sorries
 
 
 def read_baseline(path):
@@ -379,7 +396,7 @@ def compare(groups, args):
                              " this run uses %s; regenerate the baseline"
                              % (g.baseline, bsets, g.sets))
         cur = parse_sum(g.sum, g.sets)
-        msgs, sorries = parse_log(g.log, g.sets)
+        msgs, unit_msg, sorries = parse_log(g.log, g.sets)
         n = len(g.sets)
         present = set()         # (set, file) that have any line now
         for key, letters in cur.items():
@@ -406,7 +423,7 @@ def compare(groups, args):
                 regressed = (bl == "P" and cl != "P") or (cl in BAD and cl != bl)
                 if regressed:
                     units[u] = "regress"
-                    m = msgs.get((i, key))
+                    m = msgs.get((i, key)) or unit_msg.get(u)
                     unit_detail[u].append((key, bl, cl, m))
                 elif cl == "P":
                     units.setdefault(u, "pass")
