@@ -12,7 +12,9 @@
 # make bench-quick  SQLite, lz4, zlib at -O2 and 8/12 GPRs, with attribution
 # make fuzz N=10000  differential fuzzing against stock GCC with csmith
 # make torture-baseline   regenerate testsuite/torture/baseline-*.txt
-# make check-torture-wide the wider torture matrix (not part of check)
+# make check-torture-wide the wider torture matrix: -O3, -O2 -g, restricted
+#                 register sets, gcc.dg/ and g++.dg/torture (not part of
+#                 check; ~20 min, docs/torture.md)
 # make check-fresh  the README's two commands on a brand-new Debian 12
 #                 system from a clean clone of HEAD (needs root; not in CI)
 # make bench-core-scaling time the core on functions of 1k-100k values

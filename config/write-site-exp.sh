@@ -9,10 +9,14 @@
 #            /testsuite)
 #   TMPDIR   scratch directory for the run (created if missing)
 #   OUTFILE  where to write (default TMPDIR/site.exp)
-# Environment: GCC_UNDER_TEST (default powerpc-linux-gnu-gcc-12).
+# Environment: GCC_UNDER_TEST (default powerpc-linux-gnu-gcc-12), the C
+# compiler of --tool gcc; GXX_UNDER_TEST (default powerpc-linux-gnu-g++-12),
+# the C++ compiler of --tool g++ (its programs run with the target's
+# libstdc++, package g++-12-powerpc-linux-gnu).
 #
 # Then: DEJAGNU=OUTFILE runtest --tool gcc --srcdir SRCDIR \
-#         --target_board=ppc-qemu ...   (--srcdir is still needed)
+#         --target_board=ppc-qemu ...   (--srcdir is still needed;
+#       --tool g++ for g++.dg)
 set -eu
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
@@ -28,6 +32,7 @@ tmpdir=$(abspath "$2")
 out=${3:-$tmpdir/site.exp}
 boards=$(abspath "$(dirname "$0")")
 gcc=${GCC_UNDER_TEST:-powerpc-linux-gnu-gcc-12}
+gxx=${GXX_UNDER_TEST:-powerpc-linux-gnu-g++-12}
 case $srcdir in
   */testsuite) ;;
   *) echo "$0: warning: SRCDIR does not end in /testsuite: $srcdir" >&2 ;;
@@ -47,6 +52,7 @@ set build_triplet $build
 set target_triplet powerpc-unknown-linux-gnu
 set target_alias powerpc-linux-gnu
 set GCC_UNDER_TEST "$gcc"
+set GXX_UNDER_TEST "$gxx"
 set CFLAGS ""
 set CXXFLAGS ""
 set TEST_ALWAYS_FLAGS ""

@@ -14,6 +14,8 @@ baseline is testsuite/torture/baseline-GROUP.txt.  The group spec file
     log PATH
     baseline PATH
     exps DRIVERS        (the .exp files run, for the report)
+    fallback none|ira|- (optional: the plugin's fallback in this group, - for
+                         no plugin)
     stats PATH          (optional: the -fplugin-arg-ssara-stats FILE)
     set SETNAME OPTIONS (one line per option set, in TORTURE_OPTIONS order)
 
@@ -24,6 +26,12 @@ not pass with the plugin (FAIL, UNRESOLVED, UNSUPPORTED or missing), or
 when it gets a FAIL/XPASS/UNRESOLVED/ERROR line that stock does not have.
 A test passes when it has at least one PASS, no such bad line and no
 regression.  Tests that fail with stock as well count as neither.
+
+Declines.  A function the plugin cannot allocate goes to IRA/LRA under
+fallback=ira, and the plugin's stats file says so ("by=ira reason=...");
+under fallback=none it is a "sorry" diagnostic, hence an excess error of
+the test, and the report takes it from the log.  Both are listed per
+option set, grouped by reason.
 """
 
 import argparse
@@ -50,6 +58,7 @@ class Group:
         self.name = name
         self.sum = self.log = self.baseline = self.stats = None
         self.exps = "?"
+        self.fallback = "-"
         self.sets = []          # [(setname, options)]
 
 
@@ -68,7 +77,7 @@ def read_spec(path):
             elif word == "set":
                 name, _, opts = rest.partition(" ")
                 cur.sets.append((name, " ".join(opts.split())))
-            elif word in ("sum", "log", "baseline", "stats", "exps"):
+            elif word in ("sum", "log", "baseline", "stats", "exps", "fallback"):
                 setattr(cur, word, rest.strip())
             else:
                 raise SystemExit("torture-report: bad spec line: " + line)
@@ -116,37 +125,105 @@ def parse_sum(path, sets):
     return table
 
 
-def parse_log_messages(path, sets):
-    """Map (set index, key) of FAIL/UNRESOLVED lines to the first line of
-    the compiler's excess errors or a timeout warning printed before it."""
+# The plugin's decline under fallback=none (plugin/pass.cc), in the C
+# locale GCC's testsuite sets or with typographic quotes.
+SORRY_RE = re.compile(r"sorry, unimplemented: ssara cannot allocate function "
+                      r"['\u2018](.*?)['\u2019]: (.*?)(?: \(use ['\u2018]-fplugin-arg-ssara-fallback|$)")
+# Lines that end an "Excess errors:" block (DejaGnu writes the block after
+# the FAIL line it explains).
+BLOCK_END_RE = re.compile(r"^(Executing on |Running |spawn |doing |"
+                          r"Setting LD_LIBRARY_PATH|WARNING: |ERROR: )")
+# The diagnostic kinds worth naming a failure by; the first excess-error
+# line of one of these kinds wins over the block's first line.
+DIAG_RE = re.compile(r"(internal compiler error|error:|sorry, unimplemented|"
+                     r"warning:|Segmentation fault|Killed)")
+
+
+def parse_log(path, sets):
+    """Read the merged log.  Return (msgs, unit_msg, sorries):
+
+    msgs maps (set index, key) of FAIL/UNRESOLVED/ERROR lines to the first
+    line of the compiler's excess errors (preferring an error, ICE, sorry
+    or warning line), to a timeout warning printed before it, or, for a
+    program run, to the program's first line of output ("qemu: uncaught
+    target signal 6 (Aborted)"); a test's later UNRESOLVED lines (such as
+    "execution test" after a failed compile) get the same message.
+
+    unit_msg maps (set index, test file) to the first message of the test
+    at that set (for its checks that have no line at all now).
+
+    sorries is a list of (set index, test file, function, reason) for each
+    "ssara cannot allocate function" in an excess-errors block."""
     msgs = {}
+    sorries = []
     if not path or not os.path.exists(path):
-        return msgs
+        return msgs, {}, sorries
     matcher = Matcher(sets)
-    pending = None
-    capture = False
+    pending = None          # timeout warning for the next FAIL
+    prog_out = None         # first output line of the last program run
+    in_run = False          # between "spawn [open ..." and a result
+    last = None             # (idx, key) of the last FAIL/UNRESOLVED/ERROR
+    unit_msg = {}           # (idx, file) -> message, for later UNRESOLVED
+    block = None            # lines of the current Excess errors block
+
+    def close_block():
+        if block is None or last is None:
+            return
+        lines = [l.strip() for l in block if l.strip()]
+        if not lines:
+            return
+        first = next((l for l in lines if DIAG_RE.search(l)), lines[0])
+        msgs.setdefault(last, first)
+        idx, key = last
+        fname = key.split(" ", 1)[0]
+        unit_msg.setdefault((idx, fname), first)
+        for l in lines:
+            m = SORRY_RE.search(l)
+            if m:
+                sorries.append((idx, fname, m.group(1), m.group(2)))
+
     with open(path, errors="replace") as f:
         for raw in f:
             line = raw.rstrip("\n")
-            if capture:
-                if line.strip():
-                    pending = line.strip()
-                    capture = False
-                continue
+            m = LINE_RE.match(line)
+            if block is not None:
+                if not m and not BLOCK_END_RE.match(line):
+                    block.append(line)
+                    continue
+                close_block()
+                block = None
             if line.startswith("Excess errors:"):
-                capture = True
+                block = []
                 continue
+            if line.startswith("spawn [open "):
+                in_run, prog_out = True, None
+                continue
+            if in_run and not m:
+                if BLOCK_END_RE.match(line):
+                    # A new compile: the run was a probe's.
+                    in_run, prog_out = False, None
+                elif prog_out is None and line.strip():
+                    prog_out = "program: " + line.strip()
+                    continue
             if line.startswith("WARNING:") and "timed out" in line:
                 pending = line[len("WARNING: "):].strip()
                 continue
-            m = LINE_RE.match(line)
             if m:
-                if m.group(1) in ("FAIL", "UNRESOLVED", "ERROR") and pending:
+                if m.group(1) in ("FAIL", "UNRESOLVED", "ERROR"):
                     idx, key = matcher.split(m.group(2))
-                    msgs.setdefault((idx, key), pending)
-                if m.group(1) != "UNRESOLVED":
-                    pending = None
-    return msgs
+                    last = (idx, key)
+                    fname = key.split(" ", 1)[0]
+                    msg = pending or (in_run and prog_out) or unit_msg.get((idx, fname))
+                    if msg:
+                        msgs.setdefault(last, msg)
+                        unit_msg.setdefault((idx, fname), msg)
+                else:
+                    last = None
+                pending = None
+                in_run, prog_out = False, None
+        if block is not None:
+            close_block()
+    return msgs, unit_msg, sorries
 
 
 def read_baseline(path):
@@ -209,33 +286,86 @@ def write_baseline(g, table, exps, elapsed):
 
 
 def stats_key(opts):
+    """The statistics file key of an option set; tools/torture-cc computes
+    the same from a compile's command line."""
     toks = opts.split()
     o = next((t for t in toks if t.startswith("-O")), "noopt")
     g = "-g" if "-g" in toks else ""
-    nf = sum(1 for t in toks if t.startswith("-ffixed-"))
-    return o + g + ("-fixed%d" % nf if nf else "")
+    nums, names = set(), []
+    for t in toks:
+        m = re.match(r"^-ffixed-r(\d{1,2})$", t)
+        if m:
+            nums.add(int(m.group(1)))
+        elif t.startswith("-ffixed-"):
+            names.append(t[len("-ffixed-"):])
+    parts = []
+    for n in sorted(nums):
+        if parts and parts[-1][1] == n - 1:
+            parts[-1][1] = n
+        else:
+            parts.append([n, n])
+    fixed = ",".join(str(a) if a == b else "%d-%d" % (a, b) for a, b in parts)
+    fixed = ("r" + fixed if fixed else "")
+    fixed = ",".join(x for x in [fixed] + names if x)
+    return o + g + ("-fixed-" + fixed if fixed else "")
+
+
+# One line per function compiled (plugin/report.cc).  C++ names contain
+# blanks ("std::vector<int, std::allocator<int> >::push_back"), so the name
+# runs up to the last " by=".
+STATS_RE = re.compile(r'^ssara: (.*) by=(\S+)(?: .*?reason="(.*)")?')
 
 
 def read_stats(prefix):
-    """{stats key: Counter(by)} and Counter of fallback reasons."""
+    """{stats key: Counter(by)}, Counter of fallback reasons and
+    {stats key: [(function, reason, source)]} of the functions not
+    allocated.  tools/torture-cc names the files PREFIX.KEY@SOURCE (the
+    source file's base name) or PREFIX.KEY."""
     per = collections.defaultdict(collections.Counter)
     reasons = collections.Counter()
+    declined = collections.defaultdict(list)
     if not prefix:
-        return per, reasons
+        return per, reasons, declined
     files = [p for p in glob.glob(glob.escape(prefix) + "*")
              if p == prefix or p.startswith(prefix + ".")]
-    rx = re.compile(r'^ssara: (\S+) by=(\S+)(?:.*?reason="([^"]*)")?')
     for p in files:
         key = p[len(prefix) + 1:] if p != prefix else "all"
+        key, _, src = key.partition("@")
         with open(p, errors="replace") as f:
             for line in f:
-                m = rx.match(line)
+                m = STATS_RE.match(line.rstrip("\n"))
                 if not m:
                     continue
                 per[key][m.group(2)] += 1
                 if m.group(2) != "ssara":
-                    reasons[m.group(3) or "(no reason given)"] += 1
-    return per, reasons
+                    reason = m.group(3) or "(no reason given)"
+                    reasons[reason] += 1
+                    declined[key].append((m.group(1), reason, src or "?"))
+    return per, reasons, declined
+
+
+def reason_class(reason):
+    """A decline reason without its pseudo, insn and block numbers, so
+    that the same limitation in different functions groups together
+    (pattern names such as *movtf_32bit keep theirs)."""
+    return re.sub(r"\b(r|insn |block |slot |offset )\d+", r"\1N", reason)
+
+
+def decline_lines(items, indent, examples=12):
+    """items: [(reason, example)].  Lines grouping them by reason_class,
+    most frequent first, each with up to EXAMPLES distinct examples."""
+    by = collections.defaultdict(list)
+    for reason, ex in items:
+        by[reason_class(reason)].append(ex)
+    out = []
+    for cls, exs in sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        uniq = list(dict.fromkeys(exs))
+        shown = ", ".join(uniq[:examples])
+        if len(uniq) > examples:
+            shown += ", ... %d more" % (len(uniq) - examples)
+        out.append("%s%5d  %s" % (indent, len(exs), cls[:160]))
+        out.append("%s       e.g. %s" % (indent, shown))
+    return out
 
 
 def pct(a, b):
@@ -266,7 +396,7 @@ def compare(groups, args):
                              " this run uses %s; regenerate the baseline"
                              % (g.baseline, bsets, g.sets))
         cur = parse_sum(g.sum, g.sets)
-        msgs = parse_log_messages(g.log, g.sets)
+        msgs, unit_msg, sorries = parse_log(g.log, g.sets)
         n = len(g.sets)
         present = set()         # (set, file) that have any line now
         for key, letters in cur.items():
@@ -293,7 +423,7 @@ def compare(groups, args):
                 regressed = (bl == "P" and cl != "P") or (cl in BAD and cl != bl)
                 if regressed:
                     units[u] = "regress"
-                    m = msgs.get((i, key))
+                    m = msgs.get((i, key)) or unit_msg.get(u)
                     unit_detail[u].append((key, bl, cl, m))
                 elif cl == "P":
                     units.setdefault(u, "pass")
@@ -309,16 +439,50 @@ def compare(groups, args):
             nreg[i] += state == "regress"
         total_pass += sum(npass)
         total_fail += sum(nreg)
-        out.append("group %s (%s): baseline %s" % (
+        per, reasons, declined = read_stats(g.stats)
+        keys = {stats_key(o): name for name, o in g.sets}
+        # Declines per set: by=ira lines of the stats files, sorry lines of
+        # the log (fallback=none).
+        ira_by_set = [[] for _ in range(n)]
+        for k, items in declined.items():
+            for i, (_, o) in enumerate(g.sets):
+                if stats_key(o) == k:
+                    ira_by_set[i].extend((r, "%s (%s)" % (src, f))
+                                         for f, r, src in items)
+        sorry_by_set = [[] for _ in range(n)]
+        for idx, fname, func, reason in sorries:
+            for i in (range(n) if idx is None else [idx]):
+                sorry_by_set[i].append((reason, "%s (%s)" % (fname, func)))
+        out.append("group %s (%s): baseline %s; fallback=%s" % (
             g.name, g.exps,
-            os.path.relpath(g.baseline, args.root)))
-        out.append("  %-10s %12s %12s %12s %12s" % (
-            "set", "PASS stock", "PASS now", "tests pass", "regressions"))
+            os.path.relpath(g.baseline, args.root), g.fallback))
+        out.append("  %-10s %12s %12s %12s %12s %12s" % (
+            "set", "PASS stock", "PASS now", "tests pass", "regressions",
+            "declines"))
         for i, (name, opts) in enumerate(g.sets):
-            out.append("  %-10s %12d %12d %12d %12d" % (
-                name, pass_lines_b[i], pass_lines_c[i], npass[i], nreg[i]))
+            out.append("  %-10s %12d %12d %12d %12d %12d" % (
+                name, pass_lines_b[i], pass_lines_c[i], npass[i], nreg[i],
+                len(ira_by_set[i]) + len(sorry_by_set[i])))
             if len(opts) > 10 or opts.lstrip("-") != name:
                 out.append("  %-10s = %s" % ("", opts))
+        if any(ira_by_set) or any(sorry_by_set):
+            out.append("  (declines: functions the plugin did not allocate: "
+                       "by=ira in the stats files, \"sorry\" in the log)")
+        for i, (name, _) in enumerate(g.sets):
+            if ira_by_set[i]:
+                out.append("  declines at %s, by=ira (%d functions), by reason:"
+                           % (name, len(ira_by_set[i])))
+                out.extend(decline_lines(ira_by_set[i], "    "))
+            if sorry_by_set[i]:
+                out.append("  declines at %s, sorry with fallback=none "
+                           "(%d functions), by reason:" % (name, len(sorry_by_set[i])))
+                out.extend(decline_lines(sorry_by_set[i], "    "))
+        # A checker firing under fallback=none is a sorry: its test fails
+        # already (no second count), but it is named like the others.
+        fired_sorry = collections.Counter(
+            r for _, _, _, r in sorries if "checker:" in r)
+        for r, k in sorted(fired_sorry.items()):
+            checker_lines.append("  CHECKER FIRED (%d functions, sorry): %s" % (k, r[:200]))
         for u in sorted(unit_detail, key=lambda u: (u[0], u[1])):
             i, fname = u
             for key, bl, cl, m in sorted(unit_detail[u]):
@@ -330,17 +494,20 @@ def compare(groups, args):
                     line += "  | " + m[:200]
                 regress_lines.append(line)
                 cls = m or "%s: %s" % (LETTER_STATUS[cl], what)
+                sm = SORRY_RE.search(cls)
+                if sm:
+                    # One class per decline reason, whatever the function.
+                    cls = "ssara declines: " + reason_class(sm.group(2))
                 cls = re.sub(r"^\S+?:\d+(:\d+)?:\s*", "", cls)
                 cls = re.sub(r":\d+", ":N", cls)[:120]
                 msg_classes[cls] += 1
         # Stats.
         if g.stats:
-            per, reasons = read_stats(g.stats)
-            keys = {stats_key(o): name for name, o in g.sets}
             if per:
                 out.append("  functions allocated (from %s.*):" % os.path.basename(g.stats))
                 tot = collections.Counter()
-                for k in sorted(per, key=lambda k: (k not in keys, k)):
+                order = {stats_key(o): i for i, (_, o) in enumerate(g.sets)}
+                for k in sorted(per, key=lambda k: (order.get(k, len(order)), k)):
                     c = per[k]
                     tot.update(c)
                     allf = sum(c.values())
@@ -374,9 +541,13 @@ def compare(groups, args):
     out.extend(checker_lines)
     head = "passed=%d failed=%d" % (total_pass, total_fail)
     summary = [head]
+    # torture.sh's default flags say fallback=@FALLBACK@: the group's.
+    fallbacks = sorted({g.fallback for g in groups})
+    flags = args.flags.replace("@FALLBACK@", fallbacks[0] if len(fallbacks) == 1
+                               else "@FALLBACK@ (the group's, below)")
     summary.append("torture %s: %s; wall time %s s; plugin flags: %s" % (
         args.mode, "subset run (tests not run are ignored)" if args.subset
-        else "full run", args.elapsed, args.flags or "(none)"))
+        else "full run", args.elapsed, flags or "(none)"))
     if preflight:
         summary.append("SUITES NOT RUN: the compiler failed on a trivial program;"
                        " every test that passes with stock counts as failed.")

@@ -8,8 +8,8 @@
 #                  compared with testsuite/torture/baseline-execute.txt;
 #                  writes BUILD_DIR/results/torture.txt ("passed=N failed=M"
 #                  first).  What make check runs.
-#   wide           the wider matrix (see WIDE_* below) with the plugin,
-#                  compared with baseline-wide-*.txt; writes
+#   wide           the wider matrix (see WIDE_* and DG_* below) with the
+#                  plugin, compared with baseline-wide-*.txt; writes
 #                  BUILD_DIR/results/torture-wide.txt
 #   baseline       check's suites with stock GCC: rewrites baseline-execute.txt
 #   baseline-wide  wide's suites with stock GCC: rewrites baseline-wide-*.txt
@@ -19,13 +19,15 @@
 #
 # Environment:
 #   SSARA_TORTURE_PLUGIN_FLAGS  flags added to every compile in check/wide;
-#       default "-fplugin=BUILD_DIR/ssara.so -fplugin-arg-ssara-fallback=F
-#       -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@", F
-#       being none for check and ira for wide.  @STATS@ becomes the run's stats
-#       file (BUILD_DIR/torture/run-MODE-GROUP/ssara-stats, split per option
-#       set by tools/torture-cc).  Set it to "" to run stock GCC through the
+#       default "-fplugin=BUILD_DIR/ssara.so -fplugin-arg-ssara-fallback=@FALLBACK@
+#       -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@".
+#       @FALLBACK@ becomes the group's fallback (group_fallback below: none
+#       for check's group and for wide's dg groups, ira for wide-execute and
+#       wide-compile).  @STATS@ becomes the run's stats file
+#       (BUILD_DIR/torture/run-MODE-GROUP/ssara-stats, split per option set
+#       by tools/torture-cc).  Set it to "" to run stock GCC through the
 #       comparison (a harness self-test: expect failed=0).
-#   SSARA_TORTURE_FALLBACK  the default flags' fallback= (none or ira)
+#   SSARA_TORTURE_FALLBACK  replaces every group's fallback (none or ira)
 #   SSARA_TORTURE_JOBS     parallel runtest processes (default 2)
 #   SSARA_TORTURE_TIMEOUT  seconds per compile and per program run (default 30)
 #   SSARA_TORTURE_EXPS     replaces the driver list of every group, e.g.
@@ -34,8 +36,8 @@
 #   SSARA_TORTURE_BASELINE_DIR  is set: where baseline-*.txt are read and
 #       written (default testsuite/torture; for testing the harness).
 #   SSARA_TORTURE_GROUPS   run only these groups of the mode (wide:
-#       "wide-execute", "wide-compile"); the results file then covers only
-#       them.
+#       "wide-execute", "wide-compile", "wide-gcc-dg", "wide-gxx-dg"); the
+#       results file then covers only them.
 #
 # Exit status: 0 when the suites ran, whatever their results (the results
 # file counts them); 2 when the harness itself failed.
@@ -79,53 +81,89 @@ Os -Os'
 # still serves as frame pointer when one is needed.
 #   gpr8: allocatable r3-r8 (volatile) and r30, r31 (callee-saved)
 #   gpr4: allocatable r3, r4 (volatile) and r30, r31 (callee-saved)
+#   vol8: allocatable r3-r10 only, all volatile (every callee-saved GPR
+#         fixed): a value live across a call must be spilled
+#   vol4: allocatable r3-r6 only, all volatile
 fixed() { for r in "$@"; do printf -- '-ffixed-r%s ' "$r"; done; }
+CALLEE_SAVED='14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31'
 FIX8=$(fixed 0 9 10 11 12 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29)
 FIX4=$(fixed 0 5 6 7 8 9 10 11 12 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29)
-FIX8=${FIX8% } FIX4=${FIX4% }
+# shellcheck disable=SC2086 # a list of register numbers
+FIXV8=$(fixed 0 11 12 $CALLEE_SAVED)
+# shellcheck disable=SC2086
+FIXV4=$(fixed 0 7 8 9 10 11 12 $CALLEE_SAVED)
+FIX8=${FIX8% } FIX4=${FIX4% } FIXV8=${FIXV8% } FIXV4=${FIXV4% }
 
 WIDE_EXEC_SETS="O3 -O3
 O2-g -O2 -g
 O2-gpr8 -O2 $FIX8
-O2-gpr4 -O2 $FIX4"
+O2-gpr4 -O2 $FIX4
+O2-vol8 -O2 $FIXV8
+O2-vol4 -O2 $FIXV4"
 
 WIDE_COMPILE_SETS="O2 -O2
-O2-gpr4 -O2 $FIX4"
+O2-gpr4 -O2 $FIX4
+O2-vol4 -O2 $FIXV4"
+
+# GCC's gcc.dg/torture and g++.dg/torture (each with c-c++-common/torture):
+# compile-only and run tests, at -O2 only.
+DG_SETS='O2 -O2'
 
 EXEC_EXPS='execute.exp ieee.exp builtins.exp'
 COMPILE_EXPS='compile.exp'
+DG_EXPS='dg-torture.exp'
 
 # ---------------------------------------------------------------------------
 # GCC's testsuite, extracted from the gcc-12-source tarball into the build
 # tree once (about 10 s) and kept there.  Never committed.
 
+# What to extract, relative to the tarball's top directory: the libraries,
+# the suites, the files outside them that tests include (gcc.dg/*.h,
+# pr88347.c's ppc-switch-2.c, g++.dg/torture/pr91680.C's
+# gcc.dg/tree-ssa/pr91680.c), and GCC's .sum/.log merger.  The stamp
+# records this list: changing it re-extracts.
+EXTRACT='gcc/testsuite/lib/*
+gcc/testsuite/config/*
+gcc/testsuite/gcc.c-torture/*
+gcc/testsuite/gcc.dg/torture/*
+gcc/testsuite/g++.dg/torture/*
+gcc/testsuite/c-c++-common/torture/*
+gcc/testsuite/gcc.dg/builtins-config.h
+gcc/testsuite/gcc.dg/tg-tests.h
+gcc/testsuite/gcc.dg/20030309-1.c
+gcc/testsuite/gcc.dg/tree-ssa/pr91680.c
+gcc/testsuite/gcc.target/powerpc/ppc-switch-2.c
+contrib/dg-extract-results.sh
+contrib/dg-extract-results.py'
+
 extract() {
   tarball=$(ls /usr/src/gcc-12/gcc-*.tar.xz 2>/dev/null | head -n 1)
   [ -n "$tarball" ] || die "no /usr/src/gcc-12/gcc-*.tar.xz (apt-get install gcc-12-source)"
   stamp=$src/.extracted
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$tarball" ] && [ ! "$tarball" -nt "$stamp" ]; then
+  want=$(printf '%s\n%s\n' "$tarball" "$EXTRACT")
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ ! "$tarball" -nt "$stamp" ]; then
     return 0
   fi
   echo "torture.sh: extracting GCC's testsuite from $tarball"
   rm -rf "$src" "$src.tmp"
   mkdir -p "$src.tmp"
   top=$(tar tJf "$tarball" | head -n 1 | cut -d/ -f1)
+  # The patterns go to tar unexpanded (set -f); none has blanks.
+  set -f
+  # shellcheck disable=SC2046
   tar xJf "$tarball" -C "$src.tmp" --strip-components=1 --wildcards \
-    "$top/gcc/testsuite/lib/*" "$top/gcc/testsuite/config/*" \
-    "$top/gcc/testsuite/gcc.c-torture/*" \
-    "$top/gcc/testsuite/gcc.dg/builtins-config.h" \
-    "$top/gcc/testsuite/gcc.dg/20030309-1.c" \
-    "$top/gcc/testsuite/gcc.target/powerpc/ppc-switch-2.c" \
-    "$top/contrib/dg-extract-results.sh" "$top/contrib/dg-extract-results.py" \
-    || die "extraction failed"
+    $(printf '%s\n' "$EXTRACT" | sed "s|^|$top/|") ||
+    { set +f; die "extraction failed"; }
+  set +f
   mv "$src.tmp" "$src"
-  echo "$tarball" > "$stamp"
+  printf '%s\n' "$want" > "$stamp"
 }
 
 # ---------------------------------------------------------------------------
-# run_group RUNDIR EXPS SETS FLAGS: JOBS runtest processes over EXPS with the
-# option sets SETS (lines "NAME OPTIONS") and FLAGS on every compile, then
-# the merged RUNDIR/gcc.sum and gcc.log.
+# run_group RUNDIR TOOL EXPS SETS FLAGS: JOBS runtest processes of DejaGnu
+# tool TOOL (gcc or g++) over EXPS with the option sets SETS (lines "NAME
+# OPTIONS") and FLAGS on every compile, then the merged RUNDIR/TOOL.sum and
+# TOOL.log.
 
 torture_options() {
   printf '%s\n' "$1" | while read -r name opts; do printf '{%s} ' "$opts"; done
@@ -134,10 +172,10 @@ torture_options() {
 run_group() {
   # Not "flags": the caller's $flags (with @STATS@) must survive for the
   # next group; sh has no locals.
-  rundir=$1 exps=$2 sets=$3 rg_flags=$4
+  rundir=$1 tool=$2 exps=$3 sets=$4 rg_flags=$5
   rm -rf "$rundir"
   mkdir -p "$rundir/parallel"
-  GCC_UNDER_TEST=$root/tools/torture-cc \
+  GCC_UNDER_TEST=$root/tools/torture-cc GXX_UNDER_TEST=$root/tools/torture-c++ \
     "$root/config/write-site-exp.sh" "$srcdir" "$rundir" "$rundir/site.exp"
   topts=$(torture_options "$sets")
   topts=${topts% }
@@ -150,7 +188,7 @@ run_group() {
       DEJAGNU=$rundir/site.exp \
       GCC_RUNTEST_PARALLELIZE_DIR=$rundir/parallel \
       SSARA_BOARD_CFLAGS=$rg_flags SSARA_BOARD_TIMEOUT=$timeout \
-      exec runtest --tool gcc --srcdir "$srcdir" --target_board=ppc-qemu \
+      exec runtest --tool "$tool" --srcdir "$srcdir" --target_board=ppc-qemu \
         $exps "TORTURE_OPTIONS=$topts" > runtest.out 2>&1 < /dev/null) &
     pids="$pids $!"
     i=$((i + 1))
@@ -162,32 +200,33 @@ run_group() {
   sums= logs=
   i=1
   while [ "$i" -le "$jobs" ]; do
-    s=$rundir/p$i/gcc.sum
-    if [ ! -f "$s" ] || ! grep -q '=== gcc Summary ===' "$s"; then
+    s=$rundir/p$i/$tool.sum
+    if [ ! -f "$s" ] || ! grep -q "=== $tool Summary ===" "$s"; then
       tail -n 20 "$rundir/p$i/runtest.out" >&2 || true
       die "runtest process $i in $rundir did not finish (see $rundir/p$i/runtest.out)"
     fi
-    sums="$sums $s" logs="$logs $rundir/p$i/gcc.log"
+    sums="$sums $s" logs="$logs $rundir/p$i/$tool.log"
     i=$((i + 1))
   done
   # shellcheck disable=SC2086
-  sh "$src/contrib/dg-extract-results.sh" $sums > "$rundir/gcc.sum" ||
+  sh "$src/contrib/dg-extract-results.sh" $sums > "$rundir/$tool.sum" ||
     die "merging .sum files failed"
   # shellcheck disable=SC2086
-  sh "$src/contrib/dg-extract-results.sh" -L $logs > "$rundir/gcc.log" ||
+  sh "$src/contrib/dg-extract-results.sh" -L $logs > "$rundir/$tool.log" ||
     die "merging .log files failed"
 }
 
-# add_spec SPEC GROUP RUNDIR SETS BASELINE EXPS [STATS]
+# add_spec SPEC GROUP RUNDIR TOOL SETS BASELINE EXPS FALLBACK [STATS]
 add_spec() {
   {
     echo "group $2"
-    echo "exps $6"
-    echo "sum $3/gcc.sum"
-    echo "log $3/gcc.log"
-    echo "baseline $5"
-    [ -z "${7:-}" ] || echo "stats $7"
-    printf '%s\n' "$4" | while read -r name opts; do echo "set $name $opts"; done
+    echo "exps $7"
+    echo "sum $3/$4.sum"
+    echo "log $3/$4.log"
+    echo "baseline $6"
+    echo "fallback $8"
+    [ -z "${9:-}" ] || echo "stats $9"
+    printf '%s\n' "$5" | while read -r name opts; do echo "set $name $opts"; done
     echo
   } >> "$1"
 }
@@ -202,7 +241,7 @@ fi
 
 case $mode in
   check|baseline|report) groups='execute' ;;
-  *) groups='wide-execute wide-compile' ;;
+  *) groups='wide-execute wide-compile wide-gcc-dg wide-gxx-dg' ;;
 esac
 specsuffix=
 if [ -n "${SSARA_TORTURE_GROUPS:-}" ]; then
@@ -231,6 +270,7 @@ group_exps() {
   case $1 in
     execute|wide-execute) echo "$EXEC_EXPS" ;;
     wide-compile) echo "$COMPILE_EXPS" ;;
+    wide-gcc-dg|wide-gxx-dg) echo "$DG_EXPS" ;;
   esac
 }
 group_sets() {
@@ -238,6 +278,26 @@ group_sets() {
     execute) echo "$CHECK_SETS" ;;
     wide-execute) echo "$WIDE_EXEC_SETS" ;;
     wide-compile) echo "$WIDE_COMPILE_SETS" ;;
+    wide-gcc-dg|wide-gxx-dg) echo "$DG_SETS" ;;
+  esac
+}
+# The DejaGnu tool: it picks the test directories (gcc.* or g++.*), the
+# compiler (GCC_UNDER_TEST or GXX_UNDER_TEST) and the .sum file's name.
+group_tool() {
+  case $1 in
+    wide-gxx-dg) echo g++ ;;
+    *) echo gcc ;;
+  esac
+}
+# What the plugin does with a function it cannot allocate.  none: a decline
+# is a "sorry", so a failed test (check's group; the dg groups, whose
+# register set is the full one).  ira: the restricted register sets of
+# wide-execute and wide-compile still send a few functions to IRA/LRA,
+# which the report counts.
+group_fallback() {
+  case $1 in
+    wide-execute|wide-compile) echo ira ;;
+    *) echo none ;;
   esac
 }
 
@@ -249,16 +309,16 @@ elif [ "$kind" = report ]; then
   [ -f "$tdir/flags-$runmode" ] || die "no $runmode run in $tdir"
   flags=$(cat "$tdir/flags-$runmode")
 else
-  # check: every function must be allocated by ssara (a decline is a
-  # "sorry", so a failed test).  wide: the restricted register sets still
-  # send a few functions to IRA/LRA, which the report counts.
-  case $mode in
-    check) fallback=none ;;
-    *) fallback=ira ;;
+  # The fallback is the group's (group_fallback), unless
+  # SSARA_TORTURE_FALLBACK says otherwise.
+  case ${SSARA_TORTURE_FALLBACK:-} in
+    ''|none|ira) ;;
+    *) die "SSARA_TORTURE_FALLBACK: none or ira, not $SSARA_TORTURE_FALLBACK" ;;
   esac
-  fallback=${SSARA_TORTURE_FALLBACK:-$fallback}
-  flags=${SSARA_TORTURE_PLUGIN_FLAGS-"-fplugin=$build/ssara.so -fplugin-arg-ssara-fallback=$fallback -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@"}
+  flags=${SSARA_TORTURE_PLUGIN_FLAGS-"-fplugin=$build/ssara.so -fplugin-arg-ssara-fallback=@FALLBACK@ -fplugin-arg-ssara-check=on -fplugin-arg-ssara-stats=@STATS@"}
 fi
+# fallback_of GROUP: what @FALLBACK@ becomes for GROUP.
+fallback_of() { echo "${SSARA_TORTURE_FALLBACK:-$(group_fallback "$1")}"; }
 # Run a snapshot of the plugin, so that rebuilding it during the half hour
 # of a run cannot mix two versions (or break the run).
 runflags=$flags
@@ -288,7 +348,9 @@ if [ "$kind" = run ] && [ -n "$flags" ]; then
   pf=$tdir/preflight
   mkdir -p "$pf"
   printf 'int f (int *p, int n) { int s = 0; while (n--) s += *p++; return s; }\nint main (void) { int a[3] = { 1, 2, 3 }; return f (a, 3) != 6; }\n' > "$pf/t.c"
-  pflags=$(printf '%s\n' "$runflags" | sed "s|@STATS@|$pf/stats|g")
+  # fallback=none: a trivial program must not be declined either.
+  pflags=$(printf '%s\n' "$runflags" |
+    sed -e "s|@STATS@|$pf/stats|g" -e "s|@FALLBACK@|${SSARA_TORTURE_FALLBACK:-none}|g")
   # shellcheck disable=SC2086
   if ! powerpc-linux-gnu-gcc-12 -O2 $pflags "$pf/t.c" -o "$pf/t" > "$preflight" 2>&1 ||
      [ -s "$preflight" ]; then
@@ -306,27 +368,40 @@ for grp in $groups; do
   rundir=$tdir/run-$runmode-$grp
   exps=$(group_exps "$grp")
   sets=$(group_sets "$grp")
+  tool=$(group_tool "$grp")
+  gfallback=$(fallback_of "$grp")
   stats=
   case $flags in
     *@STATS@*) stats=$rundir/ssara-stats ;;
     *-fplugin-arg-ssara-stats=*)
       stats=$(printf '%s\n' "$flags" | sed -n 's/.*-fplugin-arg-ssara-stats=\([^ ]*\).*/\1/p') ;;
   esac
+  gflags=$(printf '%s\n' "$runflags" | sed -e "s|@STATS@|$stats|g" -e "s|@FALLBACK@|$gfallback|g")
+  # The report's "fallback" of the group: - without the plugin, else what
+  # the flags say (the plugin's default is none).
+  gfb=-
+  case $gflags in
+    *-fplugin-arg-ssara-fallback=*)
+      gfb=$(printf '%s\n' "$gflags" | sed -n 's/.*-fplugin-arg-ssara-fallback=\([^ ]*\).*/\1/p') ;;
+    *-fplugin=*) gfb=none ;;
+  esac
   if [ "$kind" != report ]; then
-    gflags=$(printf '%s\n' "$runflags" | sed "s|@STATS@|$stats|g")
     [ -z "$stats" ] || rm -f "$stats" "$stats".*
     gstart=$(date +%s)
     if [ "$kind" = run ] && [ -s "$preflight" ]; then
       echo "torture.sh: group $grp skipped: the compiler fails on a trivial program"
-      rm -rf "$rundir" && mkdir -p "$rundir" && : > "$rundir/gcc.sum" && : > "$rundir/gcc.log"
+      rm -rf "$rundir" && mkdir -p "$rundir" && : > "$rundir/$tool.sum" && : > "$rundir/$tool.log"
     else
-      echo "torture.sh: group $grp: $exps with $(torture_options "$sets")"
-      run_group "$rundir" "$exps" "$sets" "$gflags"
+      echo "torture.sh: group $grp: $tool $exps with $(torture_options "$sets")"
+      run_group "$rundir" "$tool" "$exps" "$sets" "$gflags"
       echo "torture.sh: group $grp done in $(( $(date +%s) - gstart )) s"
     fi
+    echo "$gfb" > "$rundir/fallback"
+  elif [ -f "$rundir/fallback" ]; then
+    gfb=$(cat "$rundir/fallback")
   fi
-  [ -f "$rundir/gcc.sum" ] || die "no results in $rundir; run tools/torture.sh $runmode first"
-  add_spec "$spec" "$grp" "$rundir" "$sets" "$basedir/baseline-$grp.txt" "$exps" "$stats"
+  [ -f "$rundir/$tool.sum" ] || die "no results in $rundir; run tools/torture.sh $runmode first"
+  add_spec "$spec" "$grp" "$rundir" "$tool" "$sets" "$basedir/baseline-$grp.txt" "$exps" "$gfb" "$stats"
 done
 elapsed=$(( $(date +%s) - start ))
 [ "$kind" = report ] || echo "torture.sh: wall time $elapsed s ($((elapsed / 60)) min $((elapsed % 60)) s)"
