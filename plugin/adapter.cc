@@ -27,8 +27,10 @@ early_decline_reason ()
   return std::string ();
 }
 
-// A frame bigger than this (locals only, before spill slots) may put
-// offsets past a 16-bit displacement: keep a GPR to rebuild them.
+// A frame bigger than this (locals and the outgoing argument area,
+// before spill slots) may put offsets past a 16-bit displacement: keep a
+// GPR to rebuild them.  (Without one, the rewrite borrows a register
+// around each such access, which costs a store and a load more.)
 constexpr HOST_WIDE_INT large_frame_bytes = 16384;
 
 // Return the GPR to keep out of allocation for large frame offsets, or
@@ -37,7 +39,8 @@ constexpr HOST_WIDE_INT large_frame_bytes = 16384;
 unsigned
 frame_scratch_reg ()
 {
-  if (!maybe_gt (get_frame_size (), large_frame_bytes))
+  if (!maybe_gt (get_frame_size () + crtl->outgoing_args_size,
+                 large_frame_bytes))
     return INVALID_REGNUM;
   for (unsigned r = 12; r >= 3; --r)
     if (!fixed_regs[r] && !global_regs[r] && default_function_abi.clobbers_full_reg_p (r)

@@ -1196,10 +1196,10 @@ split_argument_setups ()
 
 namespace {
 
-// If every mention of hard register R in the non-call, non-jump INSN is
-// one REG of R alone, return it; otherwise null.
+// If every mention of a hard register that overlaps REG in the non-call,
+// non-jump INSN is REG itself, return REG; otherwise null.
 rtx
-sole_reg_mention (rtx_insn *insn, unsigned r)
+sole_reg_mention (rtx_insn *insn, rtx reg)
 {
   if (CALL_P (insn) || JUMP_P (insn))
     return NULL_RTX;
@@ -1209,35 +1209,60 @@ sole_reg_mention (rtx_insn *insn, unsigned r)
     {
       const_rtx x = *iter;
       if (!REG_P (x) || !HARD_REGISTER_P (x)
-          || r < REGNO (x) || r >= END_REGNO (x))
+          || !reg_overlap_mentioned_p (reg, x))
         continue;
-      if (REGNO (x) != r || END_REGNO (x) != r + 1
-          || (found && !rtx_equal_p (found, x)))
+      if (!rtx_equal_p (reg, x))
         return NULL_RTX;
       found = CONST_CAST_RTX (x);
     }
   return found;
 }
 
-// If INSN must read hard register R itself (a USE of it, such as the
-// return value's at the end; a call's argument), return that REG; else
-// null.
+// If INSN must read REG itself (a USE of it, such as the return value's
+// at the end; a call's argument), return that REG; else null.
 rtx
-pinned_read (rtx_insn *insn, unsigned r)
+pinned_read (rtx_insn *insn, rtx reg)
 {
   rtx pat = PATTERN (insn);
-  if (GET_CODE (pat) == USE && REG_P (XEXP (pat, 0))
-      && REGNO (XEXP (pat, 0)) == r && END_REGNO (XEXP (pat, 0)) == r + 1)
+  if (GET_CODE (pat) == USE && rtx_equal_p (XEXP (pat, 0), reg))
     return XEXP (pat, 0);
-  if (!CALL_P (insn) || refers_to_regno_p (r, r + 1, pat, NULL))
+  if (!CALL_P (insn) || reg_overlap_mentioned_p (reg, pat))
     return NULL_RTX;
   for (rtx link = CALL_INSN_FUNCTION_USAGE (insn); link;
        link = XEXP (link, 1))
     {
       rtx use = XEXP (link, 0);
-      if (GET_CODE (use) == USE && REG_P (XEXP (use, 0))
-          && REGNO (XEXP (use, 0)) == r && END_REGNO (XEXP (use, 0)) == r + 1)
+      if (GET_CODE (use) == USE && rtx_equal_p (XEXP (use, 0), reg))
         return XEXP (use, 0);
+    }
+  return NULL_RTX;
+}
+
+// Return the first hard REG in BB that overlaps hard register R (in an
+// insn's pattern or a call's function usage), or null.  The REG an
+// incoming argument is read as: (reg:SI 3), or (reg:TF 3) for a long
+// double that arrives in r3-r6.
+rtx
+first_mention (basic_block bb, unsigned r)
+{
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    {
+      if (!NONDEBUG_INSN_P (insn))
+        continue;
+      subrtx_iterator::array_type array;
+      FOR_EACH_SUBRTX (iter, array, PATTERN (insn), ALL)
+        if (REG_P (*iter) && HARD_REGISTER_P (*iter)
+            && REGNO (*iter) <= r && r < END_REGNO (*iter))
+          return CONST_CAST_RTX (*iter);
+      if (CALL_P (insn))
+        for (rtx link = CALL_INSN_FUNCTION_USAGE (insn); link;
+             link = XEXP (link, 1))
+          {
+            rtx x = XEXP (XEXP (link, 0), 0);
+            if (REG_P (x) && REGNO (x) <= r && r < END_REGNO (x))
+              return x;
+          }
     }
   return NULL_RTX;
 }
@@ -1254,15 +1279,23 @@ split_entry_reads ()
   unsigned made = 0;
   for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER; ++r)
     {
-      if (!FUNCTION_ARG_REGNO_P (r) || fixed_regs[r]
-          || !REGNO_REG_SET_P (df_get_live_in (first), r))
+      // The entry value is read as REG, which starts at R and may cover
+      // several registers (a double in r3:r4, a long double in r3-r6):
+      // every one must be an argument register, allocatable and live in.
+      rtx reg = first_mention (first, r);
+      if (!reg || REGNO (reg) != r)
+        continue;
+      bool entry_value = true;
+      for (unsigned k = r; k < END_REGNO (reg); ++k)
+        entry_value &= (FUNCTION_ARG_REGNO_P (k) && !fixed_regs[k]
+                        && REGNO_REG_SET_P (df_get_live_in (first), k));
+      if (!entry_value)
         continue;
       // The insns that read the entry value: those of FIRST that mention
-      // R up to the first that sets it.  Ordinary readers must read it as
-      // one REG, the same everywhere, and not set it too; pinned readers
-      // (pinned_read) get R back just before them.
+      // REG up to the first that sets it.  Ordinary readers must read it
+      // as REG exactly, and not set it too; pinned readers (pinned_read)
+      // get REG back just before them.
       std::vector<rtx_insn *> readers, pinned;
-      rtx reg = NULL_RTX;
       bool ok = true, killed = false;
       rtx_insn *insn;
       FOR_BB_INSNS (first, insn)
@@ -1270,10 +1303,11 @@ split_entry_reads ()
           if (!NONDEBUG_INSN_P (insn))
             continue;
           // refers_to_regno_p leaves out the registers a SET stores into.
-          bool reads = (refers_to_regno_p (r, r + 1, PATTERN (insn), NULL)
+          bool reads = (refers_to_regno_p (r, END_REGNO (reg),
+                                           PATTERN (insn), NULL)
                         || (CALL_P (insn)
-                            && find_regno_fusage (insn, USE, r)));
-          bool sets = reg_set_p (regno_reg_rtx[r], insn);
+                            && find_reg_fusage (insn, USE, reg)));
+          bool sets = reg_set_p (reg, insn);
           if (!reads)
             {
               if (sets)
@@ -1283,28 +1317,28 @@ split_entry_reads ()
                 }
               continue;
             }
-          rtx x = pinned_read (insn, r);
-          if (x)
+          if (pinned_read (insn, reg))
             pinned.push_back (insn);
-          else if (!sets && (x = sole_reg_mention (insn, r)))
+          else if (!sets && sole_reg_mention (insn, reg))
             readers.push_back (insn);
-          if (!x || (reg && !rtx_equal_p (reg, x)))
+          else
             {
               ok = false;
               break;
             }
-          reg = x;
           if (sets)
             {
-              killed = true;  // A call: R is clobbered after it.
+              killed = true;  // A call: REG is clobbered after it.
               break;
             }
         }
-      // R's value at the end of FIRST, if live there, must be the entry
+      // REG's value at the end of FIRST, if live there, must be the entry
       // value again: a pinned reader restored it, and nothing set it after.
+      bool live_out = false;
+      for (unsigned k = r; k < END_REGNO (reg); ++k)
+        live_out |= REGNO_REG_SET_P (df_get_live_out (first), k);
       if (!ok || (readers.empty () && pinned.empty ())
-          || (!killed && REGNO_REG_SET_P (df_get_live_out (first), r)
-              && pinned.empty ()))
+          || (!killed && live_out && pinned.empty ()))
         continue;
       rtx p = gen_reg_rtx (GET_MODE (reg));
       for (rtx_insn *i : readers)
@@ -1314,6 +1348,17 @@ split_entry_reads ()
                                          bb_note (first)));
       for (rtx_insn *i : pinned)
         copies.push_back (emit_insn_before (gen_rtx_SET (reg, p), i));
+      // A mode without a move pattern (none is known) keeps REG pinned.
+      bool recognised = true;
+      for (rtx_insn *c : copies)
+        recognised &= recog_memoized (c) >= 0;
+      if (!recognised)
+        {
+          cancel_changes (0);
+          for (rtx_insn *c : copies)
+            delete_insn (c);
+          continue;
+        }
       if (apply_or_delete (copies) != 0)
         {
           ++made;

@@ -39,7 +39,9 @@ unsigned split_hard_ties ();
 // together (r7:r8 loaded from a reg+reg address), a fresh pseudo:
 // an output copied to the hard register just after the insn, an input
 // copied from it just before.  The allocator moves the copy's value
-// between files.  Returns the number of copies made.
+// between files.  A fixed register is split only as such an input (an
+// argument in r5:r6 with r5 fixed, read by an FPR compare), in register
+// copies too.  Returns the number of copies made.
 unsigned split_foreign_hard_operands ();
 
 // Give an input operand that reads part of a value in a mode of the
@@ -103,7 +105,8 @@ unsigned sink_argument_setups ();
 // when it runs out of registers).  Returns the number of copies made.
 unsigned split_argument_setups ();
 
-// Give an incoming argument register that insns of the function's first
+// Give an incoming argument register, or the registers one REG covers
+// (a long double in r3-r6), that insns of the function's first
 // block read (a store of the argument, a late copy of it into a pseudo,
 // the return of the hidden struct-return pointer in r3) a fresh pseudo
 // copied from it at the start of the block: ordinary readers read the

@@ -50,10 +50,17 @@ struct new_insn
   rtx pattern = NULL_RTX;
   rtx usage = NULL_RTX;   // CALL_INSN_FUNCTION_USAGE for calls
   bool remove = false;    // a standalone clobber of a pseudo
-  // (set SCRATCH (plus BASE HIGH)) to emit just before the insn when its
-  // frame offset is too large for a 16-bit displacement.
+  // When the insn's frame offset is too large for a 16-bit displacement:
+  // (set BASE (plus SP-or-FP HIGH)) to emit just before it, and when BASE
+  // is a borrowed register (far_base), the store that saves it before
+  // the setup and the load that restores it just after the insn.
   rtx setup = NULL_RTX;
+  rtx save = NULL_RTX;
+  rtx restore = NULL_RTX;
 };
+
+// Which way an edit moves a register's contents to or from a stack slot.
+enum class slot_move { load, store };
 
 // A sequence of edit insns for one program point, not yet emitted.
 struct edit_group
@@ -78,7 +85,9 @@ private:
   void prepare_frame ();
   void compute_eliminations ();
   rtx eliminate (rtx x);
-  rtx split_frame_offsets (rtx x, rtx *setup);
+  rtx split_frame_offsets (rtx x, unsigned base, rtx *setup);
+  unsigned far_base_of (rtx pat) const;
+  unsigned borrowable_reg (rtx avoid) const;
   rtx hard_reg_for (rtx pseudo, hreg h);
   void subst_use (rtx *loc, const insn_regs &r);
   void subst_dest (rtx *loc, const insn_regs &r);
@@ -86,6 +95,8 @@ private:
   void build_insns ();
   rtx reg_rtx (hreg h, unsigned k);
   rtx slot_mem (slot_id s, hreg h, unsigned k, unsigned bytes);
+  void emit_slot_move (slot_move dir, slot_id s, hreg h, unsigned k,
+                       unsigned bytes, unsigned reg);
   void emit_edit (const edit &e);
   void build_edits ();
   bool check_insn (rtx_insn *insn);
@@ -93,6 +104,7 @@ private:
   void undo ();
   void install ();
   void emit_groups ();
+  void emit_frame_setups ();
   void fix_debug_insns ();
   void finish ();
 
@@ -101,7 +113,8 @@ private:
   const target &m_target;
   const allocation &m_alloc;
   // The GPR kept out of allocation to rebuild frame offsets past 16 bits,
-  // or INVALID_REGNUM (adapter.cc, frame_scratch_reg).
+  // or INVALID_REGNUM (adapter.cc, frame_scratch_reg).  The RTL never
+  // names it, so it is free everywhere.
   unsigned m_frame_scratch;
   // What the hard frame pointer is (adapter.cc, decide_hard_frame_pointer).
   hfp_role m_hfp;
@@ -292,12 +305,13 @@ constexpr HOST_WIDE_INT max_frame_disp = 32767 - 16;
 constexpr HOST_WIDE_INT min_frame_disp = -32768;
 
 // Return X with every (plus SP-or-FP OFFSET) whose OFFSET no displacement
-// reaches rewritten as (plus SCRATCH LOW), and set *SETUP to the
-// (set SCRATCH (plus BASE HIGH)) that must run just before.  One insn
-// gets one such setup; a second, different offset, or no scratch
-// register, fails (returns NULL_RTX).  X is unshared where it changes.
+// reaches rewritten as (plus BASE LOW), and set *SETUP to the
+// (set BASE (plus SP-or-FP HIGH)) that must run just before.  One insn
+// gets one such setup; a second, different offset, or no BASE
+// (INVALID_REGNUM), fails (returns NULL_RTX).  X is unshared where it
+// changes.
 rtx
-rewriter::split_frame_offsets (rtx x, rtx *setup)
+rewriter::split_frame_offsets (rtx x, unsigned base, rtx *setup)
 {
   if (!x)
     return x;
@@ -308,11 +322,11 @@ rewriter::split_frame_offsets (rtx x, rtx *setup)
       HOST_WIDE_INT off = INTVAL (XEXP (x, 1));
       if (off >= min_frame_disp && off <= max_frame_disp)
         return x;
-      if (m_frame_scratch == INVALID_REGNUM)
+      if (base == INVALID_REGNUM)
         return NULL_RTX;
       HOST_WIDE_INT low = ((off & 0xffff) ^ 0x8000) - 0x8000;
       HOST_WIDE_INT high = off - low;
-      rtx scratch = gen_raw_REG (Pmode, m_frame_scratch);
+      rtx scratch = gen_raw_REG (Pmode, base);
       rtx want = gen_rtx_SET (scratch, gen_rtx_PLUS (Pmode, XEXP (x, 0),
                                                      GEN_INT (high)));
       if (*setup && !rtx_equal_p (*setup, want))
@@ -320,8 +334,88 @@ rewriter::split_frame_offsets (rtx x, rtx *setup)
       *setup = want;
       return plus_constant (Pmode, scratch, low);
     }
-  return map_operands (x, [this, setup] (rtx sub)
-                        { return split_frame_offsets (sub, setup); });
+  return map_operands (x, [this, base, setup] (rtx sub)
+                        { return split_frame_offsets (sub, base, setup); });
+}
+
+// Return true if X contains an SP- or FP-relative offset that no
+// displacement reaches.
+static bool
+far_frame_offset_p (const_rtx x)
+{
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, x, ALL)
+    {
+      const_rtx y = *iter;
+      if (GET_CODE (y) == PLUS && CONST_INT_P (XEXP (y, 1))
+          && (XEXP (y, 0) == stack_pointer_rtx
+              || XEXP (y, 0) == hard_frame_pointer_rtx)
+          && (INTVAL (XEXP (y, 1)) < min_frame_disp
+              || INTVAL (XEXP (y, 1)) > max_frame_disp))
+        return true;
+    }
+  return false;
+}
+
+// Return true if hard register R can be the base of a rebuilt frame
+// address: a base register (not r0) that is neither fixed nor the frame
+// pointer in use.
+static bool
+far_base_reg_p (unsigned r)
+{
+  return (in_hard_reg_set_p (reg_class_contents[BASE_REG_CLASS], Pmode, r)
+          && !fixed_regs[r] && !global_regs[r]
+          && !(r == HARD_FRAME_POINTER_REGNUM && frame_pointer_needed));
+}
+
+// Return the register through which the rewritten pattern PAT reaches a
+// frame offset past a 16-bit displacement without borrowing one: its
+// destination when that is one GPR that its source does not read (a load,
+// an address computed into a register), which is dead before the insn;
+// else the kept m_frame_scratch, or INVALID_REGNUM.
+unsigned
+rewriter::far_base_of (rtx pat) const
+{
+  if (GET_CODE (pat) == SET && REG_P (SET_DEST (pat)))
+    {
+      rtx dest = SET_DEST (pat);
+      if (HARD_REGISTER_P (dest) && REG_NREGS (dest) == 1
+          && far_base_reg_p (REGNO (dest))
+          && !reg_overlap_mentioned_p (dest, SET_SRC (pat)))
+        return REGNO (dest);
+    }
+  return m_frame_scratch;
+}
+
+// With no register at hand for a far frame offset (no kept register, and
+// not a load into a GPR), the access borrows one: it is saved in the word
+// at 4(sp) just before, set to the high part of the address, and restored
+// from that word just after.  In the V.4 ABI that word belongs to this
+// function's callees, which store their return address there (it is the
+// "caller's saved LR" of the frame layout in rs6000-logue.cc); between
+// calls nothing reads or writes it, and the borrowing never spans a call.
+constexpr HOST_WIDE_INT borrow_save_offset = 4;
+
+// Return the memory a borrowed register is saved in.
+static rtx
+borrow_save_mem ()
+{
+  return gen_rtx_MEM (SImode, plus_constant (Pmode, stack_pointer_rtx,
+                                             borrow_save_offset));
+}
+
+// Return an allocatable GPR that can be a base and that AVOID (a
+// pattern or a register) does not mention, to borrow (borrow_save_offset);
+// INVALID_REGNUM if there is none, or the ABI has no such word.
+unsigned
+rewriter::borrowable_reg (rtx avoid) const
+{
+  if (DEFAULT_ABI != ABI_V4)
+    return INVALID_REGNUM;
+  for (hreg r : m_target.files[file_gpr].regs)
+    if (far_base_reg_p (r) && !refers_to_regno_p (r, r + 1, avoid, NULL))
+      return r;
+  return INVALID_REGNUM;
 }
 
 // Return hard register H in PSEUDO's mode, carrying PSEUDO's attributes
@@ -524,7 +618,20 @@ rewriter::build_insns ()
             recog_data.insn = nullptr;
           }
         subst_use (&copy, regs);
-        ni.pattern = split_frame_offsets (eliminate (copy), &ni.setup);
+        rtx elim = eliminate (copy);
+        unsigned base = far_base_of (elim);
+        if (base == INVALID_REGNUM && far_frame_offset_p (elim)
+            && !CALL_P (rtl) && !control_flow_insn_p (rtl))
+          {
+            base = borrowable_reg (elim);
+            if (base != INVALID_REGNUM)
+              {
+                rtx reg = gen_raw_REG (SImode, base);
+                ni.save = gen_rtx_SET (borrow_save_mem (), reg);
+                ni.restore = gen_rtx_SET (reg, borrow_save_mem ());
+              }
+          }
+        ni.pattern = split_frame_offsets (elim, base, &ni.setup);
         if (ni.pattern)
           share_asm_vectors (ni.pattern);
         if (!ni.pattern)
@@ -532,8 +639,8 @@ rewriter::build_insns ()
             fail ("a frame offset of insn "
                   + std::to_string (INSN_UID (rtl))
                   + " needs more than 16 bits"
-                  + (m_frame_scratch == INVALID_REGNUM
-                     ? " and no register was kept for it"
+                  + (base == INVALID_REGNUM
+                     ? " and no register can hold its high part"
                      : " twice"));
             return;
           }
@@ -565,7 +672,8 @@ rewriter::reg_rtx (hreg h, unsigned k)
 }
 
 // Return the memory of register K of a value in slot S moved through
-// register H's file.  NARROW is the edit's `bytes`: 4 moves a float
+// register H's file, its address eliminated (possibly past a 16-bit
+// displacement).  NARROW is the edit's `bytes`: 4 moves a float
 // between an FPR and memory (lfs, stfs), 0 whole registers.
 rtx
 rewriter::slot_mem (slot_id s, hreg h, unsigned k, unsigned narrow)
@@ -580,20 +688,52 @@ rewriter::slot_mem (slot_id s, hreg h, unsigned k, unsigned narrow)
           + " bytes in this register file");
   // Not adjust_address: it would force a large address into a pseudo.
   rtx mem = adjust_address_nv (m_slots[s], mode, k * bytes);
+  return replace_equiv_address_nv (mem, eliminate (copy_rtx (XEXP (mem, 0))));
+}
+
+// Emit into the current sequence the move of register REG to or from
+// (DIR) register K of a value in slot S moved through register H's file
+// (slot_mem; NARROW likewise).  A slot past a 16-bit displacement is
+// reached through a base register set up just before: REG itself when it
+// is a GPR being loaded (dead until then), else the kept m_frame_scratch,
+// else a borrowed GPR, saved and restored around the access.
+void
+rewriter::emit_slot_move (slot_move dir, slot_id s, hreg h, unsigned k,
+                          unsigned narrow, unsigned reg)
+{
+  rtx mem = slot_mem (s, h, k, narrow);
+  rtx r = gen_raw_REG (GET_MODE (mem), reg);
+  auto move = [&] (rtx m)
+    {
+      emit_insn (dir == slot_move::load ? gen_rtx_SET (r, m)
+                                        : gen_rtx_SET (m, r));
+    };
+  if (!far_frame_offset_p (XEXP (mem, 0)))
+    {
+      move (mem);
+      return;
+    }
+  unsigned base = (dir == slot_move::load
+                   && m_target.file_of (reg) == file_gpr
+                   && far_base_reg_p (reg) ? reg : m_frame_scratch);
+  bool borrowed = base == INVALID_REGNUM;
+  if (borrowed)
+    base = borrowable_reg (r);
   rtx setup = NULL_RTX;
-  rtx addr = split_frame_offsets (eliminate (copy_rtx (XEXP (mem, 0))),
-                                  &setup);
+  rtx addr = split_frame_offsets (XEXP (mem, 0), base, &setup);
   if (!addr)
     {
       fail ("a stack slot lies beyond a 16-bit displacement and no "
-            "register was kept for it");
-      addr = const0_rtx;
+            "register can hold its high part");
+      return;
     }
-  // Edits are emitted into a sequence: the setup goes just before the
-  // access that uses it.
-  if (setup)
-    emit_insn (setup);
-  return replace_equiv_address_nv (mem, addr);
+  rtx b = gen_raw_REG (SImode, base);
+  if (borrowed)
+    emit_insn (gen_rtx_SET (borrow_save_mem (), b));
+  emit_insn (setup);
+  move (replace_equiv_address_nv (mem, addr));
+  if (borrowed)
+    emit_insn (gen_rtx_SET (b, borrow_save_mem ()));
 }
 
 // Emit the insns of edit E into the current sequence.  A value several
@@ -629,19 +769,13 @@ rewriter::emit_edit (const edit &e)
       }
     case edit::kind::load:
       for (unsigned k = 0; k < w; ++k)
-        {
-          rtx mem = slot_mem (e.slot, e.dst_reg, k, e.bytes);
-          emit_insn (gen_rtx_SET (gen_raw_REG (GET_MODE (mem),
-                                               e.dst_reg + k), mem));
-        }
+        emit_slot_move (slot_move::load, e.slot, e.dst_reg, k, e.bytes,
+                        e.dst_reg + k);
       return;
     case edit::kind::store:
       for (unsigned k = 0; k < w; ++k)
-        {
-          rtx mem = slot_mem (e.slot, e.src_reg, k, e.bytes);
-          emit_insn (gen_rtx_SET (mem, gen_raw_REG (GET_MODE (mem),
-                                                    e.src_reg + k)));
-        }
+        emit_slot_move (slot_move::store, e.slot, e.src_reg, k, e.bytes,
+                        e.src_reg + k);
       return;
     case edit::kind::swap:
       for (unsigned k = 0; k < w; ++k)
@@ -667,12 +801,11 @@ rewriter::emit_edit (const edit &e)
             }
           else
             {
-              rtx mem = slot_mem (e.slot, e.dst_reg, k, 0);
-              emit_insn (gen_rtx_SET (mem, gen_raw_REG (GET_MODE (mem),
-                                                        REGNO (a))));
+              emit_slot_move (slot_move::store, e.slot, e.dst_reg, k, 0,
+                              REGNO (a));
               emit_insn (gen_rtx_SET (a, b));
-              emit_insn (gen_rtx_SET (gen_raw_REG (GET_MODE (mem),
-                                                   REGNO (b)), mem));
+              emit_slot_move (slot_move::load, e.slot, e.dst_reg, k, 0,
+                              REGNO (b));
             }
         }
       return;
@@ -776,8 +909,9 @@ rewriter::dry_run ()
       int old_code = INSN_CODE (ni.insn);
       PATTERN (ni.insn) = ni.pattern;
       bool good = check_insn (ni.insn);
-      if (good && ni.setup)
-        good = check_insn (make_insn_raw (ni.setup));
+      for (rtx extra : { ni.setup, ni.save, ni.restore })
+        if (good && extra)
+          good = check_insn (make_insn_raw (extra));
       PATTERN (ni.insn) = old;
       INSN_CODE (ni.insn) = old_code;
       if (!good)
@@ -820,8 +954,6 @@ rewriter::install ()
           delete_insn (ni.insn);
           continue;
         }
-      if (ni.setup)
-        emit_insn_before (ni.setup, ni.insn);
       PATTERN (ni.insn) = ni.pattern;
       INSN_CODE (ni.insn) = -1;
       if (ni.usage)
@@ -881,6 +1013,25 @@ rewriter::emit_groups ()
         emit_insn_before (g.seq, rtl[j]);
       else
         emit_insn_after (g.seq, BB_END (bb));
+    }
+}
+
+// Emit the setup of each insn's far frame offset just before it, after
+// the edits emit_groups put there (which may use the same register), and
+// a borrowed register's save before that and its restore just after the
+// insn, before the edits there.
+void
+rewriter::emit_frame_setups ()
+{
+  for (new_insn &ni : m_insns)
+    {
+      if (ni.remove || !ni.setup)
+        continue;
+      if (ni.save)
+        emit_insn_before (ni.save, ni.insn);
+      emit_insn_before (ni.setup, ni.insn);
+      if (ni.restore)
+        emit_insn_after (ni.restore, ni.insn);
     }
 }
 
@@ -987,6 +1138,7 @@ rewriter::run ()
   df_set_flags (DF_NO_INSN_RESCAN);
   install ();
   emit_groups ();
+  emit_frame_setups ();
   fix_debug_insns ();
   finish ();
   return std::string ();

@@ -25,10 +25,12 @@ namespace ssara {
 // declines the function.  On success it returns an empty string and the
 // function is final hard-register RTL.
 //
-// FRAME_SCRATCH is a GPR the allocation left alone (or INVALID_REGNUM):
-// a frame offset past a 16-bit displacement is rebuilt through it,
-// (set scratch (plus sp HIGH)) before the access and (plus scratch LOW)
-// in it.  Without one, such an offset declines the function.
+// A frame offset past a 16-bit displacement is rebuilt through a base
+// register, (set base (plus sp HIGH)) before the access and
+// (plus base LOW) in it: the access's own destination GPR when its source
+// does not read it, else FRAME_SCRATCH, a GPR the allocation left alone
+// and the RTL never names (or INVALID_REGNUM), else a GPR borrowed for
+// the access: saved at 4(sp) before it and restored after it.
 //
 // HFP is what the hard frame pointer is (the adapter's decision): only
 // when it is hfp_role::eliminated do explicit references to r31 become
