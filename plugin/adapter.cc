@@ -187,6 +187,7 @@ allocate_function (const plugin_options &opts)
   split_tied_words ();
   split_asm_ties ();
   reload_asm_operands ();
+  reload_memory_operands ();
   split_eliminable_operands (hfp);
   // After the prepare steps, which may add stack slots to the frame.
   unsigned frame_scratch = frame_scratch_reg ();

@@ -30,6 +30,8 @@
 #include "regs.h"
 #include "emit-rtl.h"
 #include "recog.h"
+#include "explow.h"
+#include "expr.h"
 #include "diagnostic-core.h"
 #include "function-abi.h"
 #include "print-rtl.h"

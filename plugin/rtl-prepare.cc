@@ -329,6 +329,23 @@ copyable_hard_reg_p (const_rtx x)
               && REGNO (x) != ARG_POINTER_REGNUM));
 }
 
+// Return true if X, a hard-register operand of type TYPE that a matching
+// constraint ties to a pseudo, can become a fresh pseudo.  An input is
+// copied from X before the insn, which needs a movable X.  An output is
+// copied to X after it, which LRA's match_reload does for any hard
+// register but a global register variable: alloca's stwu whose base is
+// a copy of the old stack pointer and whose update sets the stack
+// pointer ("=b" (r1), "0" (pseudo)) becomes an update of a fresh pseudo,
+// copied to r1 after the store.
+bool
+tie_splittable_hard_reg_p (const_rtx x, enum op_type type)
+{
+  if (movable_hard_reg_p (x))
+    return true;
+  return (type == OP_OUT && REG_P (x) && HARD_REGISTER_P (x)
+          && !global_regs[REGNO (x)]);
+}
+
 } // namespace
 
 unsigned
@@ -350,8 +367,10 @@ split_hard_ties ()
             if (m < 0)
               continue;
             rtx out = recog_data.operand[m], in = recog_data.operand[j];
-            if ((movable_hard_reg_p (out) && pseudo_operand_p (in))
-                || (movable_hard_reg_p (in) && pseudo_operand_p (out)))
+            if ((tie_splittable_hard_reg_p (out, recog_data.operand_type[m])
+                 && pseudo_operand_p (in))
+                || (tie_splittable_hard_reg_p (in, recog_data.operand_type[j])
+                    && pseudo_operand_p (out)))
               if (std::find (pairs.begin (), pairs.end (),
                              std::make_pair (m, j)) == pairs.end ())
                 pairs.push_back ({ m, j });
@@ -363,7 +382,7 @@ split_hard_ties ()
       // input copied from it before.
       for (auto &pr : pairs)
         {
-          int i = movable_hard_reg_p (recog_data.operand[pr.first])
+          int i = pseudo_operand_p (recog_data.operand[pr.second])
                   ? pr.first : pr.second;
           rtx hard = recog_data.operand[i];
           if (!REG_P (hard))
@@ -640,6 +659,7 @@ split_asm_ties ()
           if (!NONDEBUG_INSN_P (insn) || asm_noperands (PATTERN (insn)) < 0)
             continue;
           extract_insn (insn);
+          const recog_data_d extracted = recog_data;
           std::vector<rtx_insn *> copies;
           for (int i = 0; i < recog_data.n_operands; ++i)
             {
@@ -653,7 +673,37 @@ split_asm_ties ()
               rtx out = recog_data.operand[m], in = recog_data.operand[i];
               rtx tmp = NULL_RTX;
               rtx_insn *copy = nullptr;
-              if (MEM_P (out) && !rtx_equal_p (out, in)
+              // Only the digit: "0,m" would fit memory some other way.
+              bool only_tied = c[strspn (c, "0123456789")] == 0;
+              if (pseudo_operand_p (out) && only_tied
+                  && (CONSTANT_P (in) || MEM_P (in)))
+                {
+                  // "+g" (p) with p a constant or memory: a pseudo tied
+                  // to the output, loaded just before the asm, as LRA
+                  // reloads a matched input (asmcons replaces only a
+                  // register input by the output).  The move may take
+                  // several insns (a TOC load of a symbol's address).
+                  tmp = gen_reg_rtx (GET_MODE (out));
+                  start_sequence ();
+                  emit_move_insn (tmp, copy_rtx (in));
+                  rtx_insn *seq = get_insns ();
+                  end_sequence ();
+                  bool recognised = true;
+                  for (rtx_insn *s = seq; s; s = NEXT_INSN (s))
+                    recognised = recognised && recog_memoized (s) >= 0;
+                  // recog fills recog_data.operand: keep the asm's.
+                  recog_data = extracted;
+                  if (!recognised)
+                    continue;
+                  copy = emit_insn_before (seq, insn);
+                  // All but the last go into COPIES here; the last is
+                  // COPY, handled below.
+                  for (rtx_insn *s = seq; s != copy; s = NEXT_INSN (s))
+                    copies.push_back (s);
+                  validate_change (insn, recog_data.operand_loc[i], tmp,
+                                   true);
+                }
+              else if (MEM_P (out) && !rtx_equal_p (out, in)
                   && !control_flow_insn_p (insn))
                 {
                   // "=g" (mem) tied to "0" (pseudo): the output goes
@@ -683,7 +733,9 @@ split_asm_ties ()
                 }
               else
                 continue;
-              if (recog_memoized (copy) < 0)
+              bool recognised = recog_memoized (copy) >= 0;
+              recog_data = extracted;
+              if (!recognised)
                 {
                   cancel_changes (0);
                   delete_insn (copy);
@@ -864,6 +916,114 @@ reload_asm_operands ()
   // The insertions split the critical edges of the asm gotos.
   if (on_edges)
     commit_edge_insertions ();
+  return made;
+}
+
+namespace {
+
+// Return false when the extracted insn INSN has no memory operand, or
+// when some enabled alternative fits its operands as they are, with every
+// pseudo in a register (the import takes that one).  Otherwise set *BEST
+// to the cheapest enabled alternative (fewest reloads, then smallest
+// reject) that fits once some memory operands are reloaded into
+// registers, each of them an untied input, or an untied output when INSN
+// does not end its block; or to -1 when none does.
+bool
+memory_reload_alternative (rtx_insn *insn, int *best)
+{
+  *best = -1;
+  int n = recog_data.n_operands;
+  bool any_mem = false;
+  for (int i = 0; i < n; ++i)
+    any_mem |= !recog_data.is_operator[i] && MEM_P (recog_data.operand[i]);
+  if (!any_mem)
+    return false;
+  alternative_mask enabled = get_enabled_alternatives (insn);
+  unsigned best_reloads = UINT_MAX;
+  int best_reject = INT_MAX;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      const operand_alternative *alt = &recog_op_alt[a * n];
+      bool fits = true;
+      unsigned reloads = 0;
+      int reject = 0;
+      for (int i = 0; i < n && fits; ++i)
+        {
+          if (recog_data.is_operator[i])
+            continue;
+          rtx x = recog_data.operand[i];
+          bool reg_ok = (alt[i].anything_ok
+                         || alternative_class (alt, i) != NO_REGS);
+          reject += alt[i].reject;
+          if (pseudo_operand_p (x) || GET_CODE (x) == SCRATCH)
+            fits = reg_ok;
+          else if (nonpseudo_fits (x, alternative_text (i, a)))
+            ;
+          else if (MEM_P (x) && reg_ok
+                   && alt[i].matches < 0 && alt[i].matched < 0
+                   && (recog_data.operand_type[i] == OP_IN
+                       || (recog_data.operand_type[i] == OP_OUT
+                           && !control_flow_insn_p (insn))))
+            ++reloads;
+          else
+            fits = false;
+        }
+      if (!fits)
+        continue;
+      if (reloads == 0)
+        return false;
+      if (reloads < best_reloads
+          || (reloads == best_reloads && reject < best_reject))
+        {
+          *best = a;
+          best_reloads = reloads;
+          best_reject = reject;
+        }
+    }
+  return true;
+}
+
+} // namespace
+
+unsigned
+reload_memory_operands ()
+{
+  unsigned made = 0;
+  for_each_splittable_insn ([&] (rtx_insn *insn)
+    {
+      if (asm_noperands (PATTERN (insn)) >= 0)
+        return;
+      int a;
+      if (!memory_reload_alternative (insn, &a) || a < 0)
+        return;
+      const operand_alternative *alt
+        = &recog_op_alt[a * recog_data.n_operands];
+      std::vector<rtx_insn *> copies;
+      for (int i = 0; i < recog_data.n_operands; ++i)
+        {
+          rtx x = recog_data.operand[i];
+          if (recog_data.is_operator[i] || !MEM_P (x)
+              || nonpseudo_fits (x, alternative_text (i, a)))
+            continue;
+          gcc_checking_assert (alt[i].matches < 0 && alt[i].matched < 0);
+          bool output = recog_data.operand_type[i] == OP_OUT;
+          rtx_insn *copy
+            = replace_by_copy (insn, i, GET_MODE (x), x,
+                               output ? copy_side::after_insn
+                                      : copy_side::before_insn);
+          if (!copy)
+            {
+              cancel_changes (0);
+              for (rtx_insn *c : copies)
+                delete_insn (c);
+              return;
+            }
+          copies.push_back (copy);
+        }
+      made += apply_or_delete (copies);
+    });
   return made;
 }
 

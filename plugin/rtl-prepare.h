@@ -87,6 +87,17 @@ unsigned split_asm_ties ();
 // number of copies made.
 unsigned reload_asm_operands ();
 
+// In every insn other than an asm whose operands fit no enabled
+// alternative with every pseudo in a register, but one with some memory
+// operands in registers instead (extenddftf2_fprs with its DF input in
+// memory, whose alternatives want either that input in an FPR or the
+// zero it reads in memory), give those memory operands fresh pseudos,
+// loaded just before the insn (an input) or stored just after it (an
+// output), as LRA would reload them.  The cheapest such alternative
+// decides (fewest reloads, then smallest reject).  Returns the number of
+// copies made.
+unsigned reload_memory_operands ();
+
 // Move every insn that sets a call's argument register from values
 // nothing else changes down to just before the call (the first scheduling
 // pass hoists them, which pins the register long before the call and
