@@ -1500,12 +1500,20 @@ importer::run ()
   if (!m_out.error.empty ())
     return;
 
+  // The made-up definitions go before the block's last insn when that
+  // one ends the block in GCC's CFG: a jump (the core's terminator) or a
+  // call with an abnormal or EH edge (a nonlocal goto's receiver,
+  // gcc.dg/torture/pr57036-2.c).  Nothing may follow such a call in its
+  // block, so neither the definition nor the spill store that comes
+  // right after it may go there: the rewrite would emit them after
+  // BB_END, and sched2 would find insns outside its regions.
   for (auto &entry : m_end_defs)
     {
       block &pred = m_fn.blocks[entry.first];
       std::vector<rtx_insn *> &rtl = m_map.insn_rtl[entry.first];
       size_t at = pred.insns.size ();
-      if (at && pred.insns.back ().terminator)
+      if (at && (pred.insns.back ().terminator
+                 || (rtl.back () && control_flow_insn_p (rtl.back ()))))
         --at;
       pred.insns.insert (pred.insns.begin () + at, entry.second.begin (),
                          entry.second.end ());

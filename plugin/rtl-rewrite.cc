@@ -1012,7 +1012,14 @@ rewriter::emit_groups ()
       if (j < rtl.size ())
         emit_insn_before (g.seq, rtl[j]);
       else
-        emit_insn_after (g.seq, BB_END (bb));
+        {
+          // Nothing may follow an insn that ends its block in the CFG
+          // (a jump is the core's terminator; a call with an abnormal or
+          // EH edge gets no made-up definitions after it, see
+          // importer::run): the scheduler would lose what does.
+          gcc_assert (!control_flow_insn_p (BB_END (bb)));
+          emit_insn_after (g.seq, BB_END (bb));
+        }
     }
 }
 

@@ -775,10 +775,15 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
                        + std::to_string (op.tied_to) + " in "
                        + print_location (locs[op.tied_to]) + " but is in "
                        + print_location (l));
+          // An earlyclobber def is written before the uses are read, so
+          // it may share no register with them -- except its tied use
+          // ("+&r"): that one it overwrites by definition.
           if (op.earlyclobber)
             for (size_t u = 0; u < in.ops.size (); ++u)
               {
                 const operand &uo = in.ops[u];
+                if (u == size_t (op.tied_to))
+                  continue;
                 if ((uo.kind == operand_kind::use
                      || uo.kind == operand_kind::use_hard)
                     && locs[u].is_reg ()

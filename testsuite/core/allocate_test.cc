@@ -142,6 +142,27 @@ TEST (Allocate, Tied)
       run (tied, make_test_target (n, 2, 2), m);
 }
 
+// An earlyclobber def tied to a use ("+&r" with another input, as in
+// gcc.dg/torture/pr67794.c): the def shares the tied use's register and
+// no other use's.
+TEST (Allocate, TiedEarlyclobber)
+{
+  const char *text = R"(
+function tied_ec
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0
+  insn def:v1
+  insn use:v0 use:v1 def:v2,tied=0,ec
+  insn use:v2 term
+)";
+  for (unsigned n : { 2u, 3u, 8u })
+    for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+      run (text, make_test_target (n, 2, 2), m);
+}
+
 // Reads of a spilled value close together share one reload: with every
 // value spilled, each value's reads take it from its def's register
 // (copied after its store) and need no load.  With two or three

@@ -149,6 +149,36 @@ block 0
   EXPECT_TRUE (has (check_allocation (f, t, d), "overlaps def operand 2"));
 }
 
+// An earlyclobber def tied to a use ("+&r") shares that use's register
+// by definition; it may still share none with the other uses.
+TEST (Checker, TiedEarlyclobber)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (R"(
+function f
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0 def:v1
+  insn use:v0 use:v1 def:v2,tied=0,ec
+  insn use:v2
+)", t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (3), R (4) };
+  a.operand_loc[0][1] = { R (3), R (4), R (3) };
+  a.operand_loc[0][2] = { R (3) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+
+  allocation b = a;
+  b.operand_loc[0][0] = { R (4), R (4) };
+  b.operand_loc[0][1] = { R (4), R (4), R (4) };
+  b.operand_loc[0][2] = { R (4) };
+  EXPECT_TRUE (has (check_allocation (f, t, b),
+                    "operand 2 is earlyclobber but its r4 overlaps "
+                    "operand 1 in r4"));
+}
+
 // An earlyclobber def may be written before the clobbers strike: it may
 // not sit in a register its instruction clobbers; a plain def may.
 TEST (Checker, EarlyclobberInClobber)
