@@ -856,6 +856,29 @@ rewriter::build_edits ()
               return;
             }
       }
+  // Nothing may follow an insn that ends its block in the CFG (a jump,
+  // a call with an abnormal or EH edge): edits there would be lost to
+  // the scheduler.  The import puts none there; should the core, the
+  // function is declined here, before the point of no return (emit_groups
+  // asserts it).
+  for (const edit *e : order)
+    {
+      const program_point &p = e->at;
+      if (p.k == program_point::kind::on_edge
+          || p.block >= m_map.insn_rtl.size ())
+        continue;
+      const std::vector<rtx_insn *> &rtl = m_map.insn_rtl[p.block];
+      basic_block bb = m_map.block_bb[p.block];
+      size_t j = p.insn + (p.k == program_point::kind::after_insn);
+      if (j >= rtl.size () && bb != ENTRY_BLOCK_PTR_FOR_FN (cfun)
+          && BB_END (bb) && control_flow_insn_p (BB_END (bb)))
+        {
+          fail ("an edit would follow insn "
+                + std::to_string (INSN_UID (BB_END (bb)))
+                + ", which ends its block");
+          return;
+        }
+    }
   for (size_t i = 0; i < order.size ();)
     {
       size_t j = i;
