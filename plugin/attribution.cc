@@ -147,7 +147,8 @@ reconcile ()
   // (GONE) and of all of them (ANY).
   std::unordered_map<hashval_t, insn_origin> gone, any;
   bool maps_built = false;
-  auto by_pattern = [&] (const rtx_insn *insn, bool only_gone,
+  enum class among { gone_insns, any_insns };
+  auto by_pattern = [&] (const rtx_insn *insn, among which,
                          insn_origin *o) {
     if (!maps_built)
       {
@@ -160,7 +161,7 @@ reconcile ()
           }
         maps_built = true;
       }
-    const auto &m = only_gone ? gone : any;
+    const auto &m = which == among::gone_insns ? gone : any;
     auto t = m.find (pattern_hash (insn));
     if (t == m.end ())
       return false;
@@ -195,7 +196,7 @@ reconcile ()
         o = insn_origin::prologue;
       else if (prologue_pass)
         {
-          if (!by_pattern (insn, true, &o))
+          if (!by_pattern (insn, among::gone_insns, &o))
             o = insn_origin::prologue;
         }
       else if (ra_pass)
@@ -203,7 +204,7 @@ reconcile ()
       else if (gap < T.snapshot.size ()
                && !present.count (T.snapshot[gap].uid))
         o = T.tag[T.snapshot[gap].uid];
-      else if (JUMP_P (insn) || !by_pattern (insn, false, &o))
+      else if (JUMP_P (insn) || !by_pattern (insn, among::any_insns, &o))
         // Jumps of block reordering: a jump's pattern does not hash its
         // label, so its twin would be any jump.
         o = insn_origin::after_ra;

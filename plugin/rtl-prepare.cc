@@ -329,6 +329,27 @@ copyable_hard_reg_p (const_rtx x)
               && REGNO (x) != ARG_POINTER_REGNUM));
 }
 
+// Which alternatives of an insn for_each_tie looks at.
+enum class which_alternatives { all, enabled };
+
+// Call F (M, J) for every operand J of the extracted INSN that an
+// alternative of W ties to operand M (J's constraint is M's digit), once
+// per alternative that ties them.
+template <typename F>
+void
+for_each_tie (rtx_insn *insn, which_alternatives w, F f)
+{
+  int n = recog_data.n_operands;
+  alternative_mask enabled = w == which_alternatives::enabled
+                             ? get_enabled_alternatives (insn)
+                             : ALL_ALTERNATIVES;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    if (TEST_BIT (enabled, a))
+      for (int j = 0; j < n; ++j)
+        if (recog_op_alt[a * n + j].matches >= 0)
+          f (recog_op_alt[a * n + j].matches, j);
+}
+
 // Return true if X, a hard-register operand of type TYPE that a matching
 // constraint ties to a pseudo, can become a fresh pseudo.  An input is
 // copied from X before the insn, which needs a movable X.  An output is
@@ -356,25 +377,20 @@ split_hard_ties ()
   // ties, and the copies made here are such copies).
   for_each_splittable_insn ([&] (rtx_insn *insn)
     {
-      int n = recog_data.n_operands;
       // Operand pairs (hard register, pseudo) that some alternative
       // ties.
       std::vector<std::pair<int, int>> pairs;
-      for (int a = 0; a < recog_data.n_alternatives; ++a)
-        for (int j = 0; j < n; ++j)
-          {
-            int m = recog_op_alt[a * n + j].matches;
-            if (m < 0)
-              continue;
-            rtx out = recog_data.operand[m], in = recog_data.operand[j];
-            if ((tie_splittable_hard_reg_p (out, recog_data.operand_type[m])
-                 && pseudo_operand_p (in))
-                || (tie_splittable_hard_reg_p (in, recog_data.operand_type[j])
-                    && pseudo_operand_p (out)))
-              if (std::find (pairs.begin (), pairs.end (),
-                             std::make_pair (m, j)) == pairs.end ())
-                pairs.push_back ({ m, j });
-          }
+      for_each_tie (insn, which_alternatives::all, [&] (int m, int j)
+        {
+          rtx out = recog_data.operand[m], in = recog_data.operand[j];
+          if ((tie_splittable_hard_reg_p (out, recog_data.operand_type[m])
+               && pseudo_operand_p (in))
+              || (tie_splittable_hard_reg_p (in, recog_data.operand_type[j])
+                  && pseudo_operand_p (out)))
+            if (std::find (pairs.begin (), pairs.end (),
+                           std::make_pair (m, j)) == pairs.end ())
+              pairs.push_back ({ m, j });
+        });
       if (pairs.empty ())
         return;
       // The hard register side of each pair becomes a fresh pseudo:
@@ -600,27 +616,18 @@ split_tied_words ()
   for_each_splittable_insn ([&] (rtx_insn *insn)
     {
       int n = recog_data.n_operands;
-      alternative_mask enabled = get_enabled_alternatives (insn);
       // The operands that an enabled alternative ties to another one
       // while one side of the tie is a word of a wider pseudo.
       std::vector<bool> split (n, false);
-      for (int a = 0; a < recog_data.n_alternatives; ++a)
+      for_each_tie (insn, which_alternatives::enabled, [&] (int m, int j)
         {
-          if (!TEST_BIT (enabled, a))
-            continue;
-          for (int j = 0; j < n; ++j)
-            {
-              int m = recog_op_alt[a * n + j].matches;
-              if (m < 0)
-                continue;
-              rtx out = recog_data.operand[m], in = recog_data.operand[j];
-              if (!pseudo_operand_p (out) || !pseudo_operand_p (in))
-                continue;
-              if (word_of_wide_pseudo_p (out) || word_of_wide_pseudo_p (in))
-                for (int k : { m, j })
-                  split[k] = split[k] || word_of_wide_pseudo_p (recog_data.operand[k]);
-            }
-        }
+          rtx out = recog_data.operand[m], in = recog_data.operand[j];
+          if (!pseudo_operand_p (out) || !pseudo_operand_p (in))
+            return;
+          if (word_of_wide_pseudo_p (out) || word_of_wide_pseudo_p (in))
+            for (int k : { m, j })
+              split[k] = split[k] || word_of_wide_pseudo_p (recog_data.operand[k]);
+        });
       std::vector<rtx_insn *> copies;
       for (int i = 0; i < n; ++i)
         {

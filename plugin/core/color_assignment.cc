@@ -42,17 +42,12 @@
 #include "work.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace ssara::ra {
 
 // Rounds before giving up.  Real functions need 1-3; the fuzz tests' worst
 // cases stay below 10.
 constexpr unsigned max_spill_rounds = 64;
-
-// Loop depths beyond this count as this (10^30 still fits a double with
-// room for sums).
-constexpr unsigned max_weight_depth = 30;
 
 // When a value gets its register, the values up to this many affinities
 // away that have none yet learn it (walker::propagate), at most
@@ -64,12 +59,6 @@ constexpr unsigned max_propagation_visits = 64;
 constexpr double propagation_decay = 0.5;
 
 namespace {
-
-double
-site_weight (unsigned depth)
-{
-  return 1.0 + std::pow (10.0, double (std::min (depth, max_weight_depth)));
-}
 
 // Return the block containing position P.
 block_id
@@ -906,7 +895,7 @@ compute_weights (work &w)
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       const block &blk = w.fn.blocks[b];
-      double here = site_weight (blk.loop_depth);
+      double here = block_frequency (w, b);
       for (const insn &i : blk.insns)
         for (const operand &o : i.ops)
           if (o.kind == operand_kind::def)
@@ -919,7 +908,7 @@ compute_weights (work &w)
             value_id a = ph.args[k];
             if (a == ph.def)
               continue;
-            double edge = site_weight (w.fn.blocks[blk.preds[k]].loop_depth);
+            double edge = block_frequency (w, blk.preds[k]);
             // The def's weight counts only the arguments still in
             // registers: a spilled argument of a spilled def costs nothing
             // (seed 001, the dynamic update of 4.4).

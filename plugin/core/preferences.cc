@@ -51,7 +51,9 @@ constexpr unsigned preference_rounds = 3;
 // Weight kept at each hop.
 constexpr double preference_decay = 0.5;
 
-// Loop depths beyond this count as this (as in ComputeWeight).
+// Loop depths beyond this count as this (10^30 still fits a double with
+// room for sums).  Colour assignment's ComputeWeight uses the same
+// frequencies.
 constexpr unsigned max_frequency_depth = 30;
 
 double
