@@ -11,7 +11,8 @@ namespace {
 
 const char valid_keys[] =
   "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N, "
-  "decline=NAME[:NAME...], tags=FILE, allocator=ssara|ira";
+  "decline=NAME[:NAME...], tags=FILE, allocator=ssara|ira, "
+  "spill=split|pereira";
 
 // Return an error for KEY having VALUE when VALID lists what it accepts.
 std::string
@@ -53,6 +54,9 @@ option_help ()
     "attribution\n"
     "  allocator=ssara|ira  ira: every function goes to IRA/LRA and is "
     "reported (the plugin only observes, for tags=FILE)\n"
+    "  spill=split|pereira  split (default): spilling with live-range "
+    "splitting before colour assignment; pereira: the paper's whole-value "
+    "spilling during colour assignment\n"
     ;
 }
 
@@ -126,6 +130,15 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
             errors.push_back (bad_value (key, value, "a file name"));
           else
             opts.tags_file = value;
+        }
+      else if (strcmp (key, "spill") == 0)
+        {
+          if (value && strcmp (value, "split") == 0)
+            opts.spill = spill_choice::split;
+          else if (value && strcmp (value, "pereira") == 0)
+            opts.spill = spill_choice::pereira;
+          else
+            errors.push_back (bad_value (key, value, "split, pereira"));
         }
       else if (strcmp (key, "allocator") == 0)
         {

@@ -29,6 +29,17 @@ enum class stats_sink { off, stderr_stream, file };
 // Whether the independent checker validates every allocation.
 enum class checker_policy { off, on };
 
+// How the allocator brings register demand down to the registers there
+// are (core: spill_policy).
+enum class spill_choice
+{
+  // Spilling with live-range splitting before colour assignment (the
+  // default).
+  split,
+  // The paper's whole-value spilling during colour assignment.
+  pereira
+};
+
 // Which allocator the functions get.
 enum class allocator_choice
 {
@@ -42,6 +53,7 @@ enum class allocator_choice
 struct plugin_options
 {
   allocator_choice allocator = allocator_choice::ssara;
+  spill_choice spill = spill_choice::split;
   // Non-empty: append every function's insn origin tags to this file
   // (attribution.h).
   std::string tags_file;

@@ -72,12 +72,23 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   // their copies (phi_mem_coalesce.cc).
   ra::phi_mem_coalesce (w);
   clock.lap ("phi_mem_coalesce");
+  // Values that must live in memory: memory_only, across abnormal edges
+  // (color_assignment.cc).
+  if (fail (ra::spill_required (w)))
+    return r;
+  clock.lap ("spill_required");
+  // Spilling with live-range splitting: register demand down to the
+  // registers there are at every instruction (spilling.cc).
+  if (fail (ra::spill_before_coloring (w)))
+    return r;
+  clock.lap ("spill_before_coloring");
   // Register preferences and affinities from copies, phis, ties and
   // fixed registers, for colour assignment (preferences.cc).
   ra::compute_preferences (w);
   clock.lap ("compute_preferences");
-  // 4.4 colour assignment on the dominator tree, with spilling; spill
-  // code (4.6) is placed between rounds (color_assignment.cc,
+  // 4.4 colour assignment on the dominator tree; where it still runs
+  // out of registers, the paper's whole-value spilling, with spill code
+  // (4.6) placed between rounds (color_assignment.cc,
   // spill_placement.cc).
   if (fail (ra::assign_colors (w)))
     return r;

@@ -23,6 +23,18 @@ enum class check_mode : uint8_t { off, on };
 // Spill everything that can be spilled (stress mode for tests).
 enum class spill_mode : uint8_t { normal, everything };
 
+// How register demand is brought down to the registers there are.
+enum class spill_policy : uint8_t
+{
+  // Before colour assignment, per block, by next-use distance, with
+  // live-range splitting: a value is in memory only where it must be
+  // (spilling.cc).
+  split,
+  // Only during colour assignment, whole values by the paper's spill
+  // weights (seed 001, section 4.4: color_assignment.cc).
+  pereira
+};
+
 // The processor time one phase of allocate () took (std::clock).
 struct phase_time
 {
@@ -35,6 +47,7 @@ struct alloc_options
 {
   check_mode check = check_mode::off;
   spill_mode spill = spill_mode::normal;
+  spill_policy policy = spill_policy::split;
   // When not null, allocate () appends the time of each phase it runs,
   // in order (the scaling benchmark reads them).  Costs one clock read
   // per phase.

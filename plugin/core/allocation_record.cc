@@ -201,9 +201,13 @@ build_record (work &w, allocation &out)
                       return key (a.at) < key (b.at);
                     });
 
+  // The first phis of a working block are its input block's, in order;
+  // those after them are spilling.cc's (SSA reconstruction), whose
+  // moves are edits like any other.
   for (block_id b = 0; b < in.blocks.size (); ++b)
-    for (const phi &ph : w.fn.blocks[b].phis)
+    for (size_t k = 0; k < in.blocks[b].phis.size (); ++k)
       {
+        const phi &ph = w.fn.blocks[b].phis[k];
         location l = loc_of (ph.def);
         out.phi_loc[b].push_back (l);
         if (l.is_reg ())

@@ -978,7 +978,7 @@ compute_weights (work &w)
 }
 
 std::string
-assign_colors (work &w)
+spill_required (work &w)
 {
   // A terminator's def cannot be stored on an abnormal out-edge: keep
   // such values in registers.
@@ -1056,16 +1056,19 @@ assign_colors (work &w)
         if (defined[v] && can_spill (w, v))
           pre.push_back (v);
     }
+  if (!pre.empty ())
+    return place_spill_code (w, pre);
+  return "";
+}
+
+std::string
+assign_colors (work &w)
+{
   // Preferences describe the working function as it is: spill code
   // changes it, so they are rebuilt after it (and built here if
-  // allocate () has not, as in the unit tests).
+  // allocate () has not, as in the unit tests, or if the working
+  // function has grown since).
   bool prefs_stale = w.pref.size () != w.fn.values.size ();
-  if (!pre.empty ())
-    {
-      if (std::string e = place_spill_code (w, pre); !e.empty ())
-        return e;
-      prefs_stale = true;
-    }
 
   for (unsigned round = 0;; ++round)
     {

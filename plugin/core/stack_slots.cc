@@ -1,7 +1,8 @@
 // stack_slots.cc -- stack slots for memory cells, shared when their
 // contents are never live at once (frame-slot colouring, seed 002).
 //
-// A cell is live where one of its spilled values is live in memory: from
+// A cell is live where one of its values is live in memory (a spilled
+// value, or one that spilling.cc stores and reloads in places): from
 // the value's store (or, for a phi def, the ends of its block's
 // predecessors, where deconstruction writes it) to its reloads and to the
 // ends of the predecessors that pass it to a phi.  Liveness is computed at
@@ -55,6 +56,8 @@ assign_stack_slots (work &w)
               for (block_id p : blk.preds)
                 touched[ph.def].push_back (p);
             }
+          else if (w.wv[ph.def].cell != no_cell)
+            def_block[ph.def] = b;
           for (size_t k = 0; k < ph.args.size (); ++k)
             if (w.wv[ph.args[k]].spilled)
               uses[ph.args[k]].push_back (blk.preds[k]);
@@ -64,7 +67,8 @@ assign_stack_slots (work &w)
           const insn &i = blk.insns[j];
           const winsn &x = w.wb[b].insns[j];
           for (const operand &o : i.ops)
-            if (o.kind == operand_kind::def && w.wv[o.value].spilled)
+            if (o.kind == operand_kind::def
+                && w.wv[o.value].cell != no_cell)
               def_block[o.value] = b;
           if (x.role == wrole::load || (x.role == wrole::nop && !i.ops.empty ()))
             {
@@ -100,7 +104,7 @@ assign_stack_slots (work &w)
   for (value_id v = 0; v < nv; ++v)
     {
       cell_id c = w.wv[v].cell;
-      if (!w.wv[v].spilled || c == no_cell)
+      if (c == no_cell)
         continue;
       if (def_block[v] != no_block)
         cover (c, def_block[v]);

@@ -312,6 +312,8 @@ void analyse_intervals (work &w);
 std::string analyse_phis (work &w);
 void phi_mem_coalesce (work &w);
 void compute_preferences (work &w);
+std::string spill_required (work &w);
+std::string spill_before_coloring (work &w);
 std::string assign_colors (work &w);
 std::string place_spill_code (work &w, const std::vector<value_id> &newly);
 void reuse_loads (work &w);

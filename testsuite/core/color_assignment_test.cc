@@ -178,12 +178,35 @@ block 1 preds=0,1 succs=1,2 depth=2
 block 2
   insn use:v0 use:v1 term
 )";
-  auto p = prepare (text, make_test_target (2, 2, 2), upto::colored);
+  auto p = prepare (text, make_test_target (2, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::pereira);
   const ra::work &w = *p->w;
   EXPECT_TRUE (w.wv[0].spilled);
   EXPECT_FALSE (w.wv[1].spilled);
   EXPECT_FALSE (w.wv[2].spilled);
   EXPECT_GE (w.stats.spill_rounds, 2u);
+
+  // The splitting spiller (spilling.cc) evicts the same value before the
+  // loop, where it is live through but unused: one store after its def,
+  // no load in the loop, one reload after it, and colour assignment has
+  // nothing left to spill.
+  auto q = prepare (text, make_test_target (2, 2, 2), upto::colored);
+  const ra::work &x = *q->w;
+  EXPECT_FALSE (x.wv[0].spilled);
+  EXPECT_NE (x.wv[0].cell, ra::no_cell);
+  EXPECT_EQ (x.stats.spill_rounds, 1u);
+  size_t loads_in_loop = 0, loads = 0, stores = 0;
+  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
+    for (const ra::winsn &i : x.wb[b].insns)
+      {
+        loads += i.role == ra::wrole::load;
+        stores += i.role == ra::wrole::store;
+        if (i.role == ra::wrole::load && x.fn.blocks[b].loop_depth > 0)
+          ++loads_in_loop;
+      }
+  EXPECT_EQ (stores, 1u);
+  EXPECT_EQ (loads, 1u);
+  EXPECT_EQ (loads_in_loop, 0u);
 }
 
 // Spill-everything spills every input value and still allocates.

@@ -31,7 +31,8 @@ enum class upto : uint8_t { copy, lifted, coalesced, colored, deconstructed };
 // Parse TEXT for T and run the phases up to STAGE, expecting no error.
 inline std::unique_ptr<prepared>
 prepare (const std::string &text, const target &t, upto stage,
-         spill_mode mode = spill_mode::normal)
+         spill_mode mode = spill_mode::normal,
+         spill_policy policy = spill_policy::split)
 {
   auto p = std::make_unique<prepared> ();
   p->t = t;
@@ -39,6 +40,7 @@ prepare (const std::string &text, const target &t, upto stage,
   EXPECT_EQ (verify_function (p->f, p->t), "");
   alloc_options o;
   o.spill = mode;
+  o.policy = policy;
   p->w = std::make_unique<ra::work> (p->f, p->t, o);
   ra::work &w = *p->w;
   if (stage == upto::copy)
@@ -52,6 +54,8 @@ prepare (const std::string &text, const target &t, upto stage,
   ra::phi_mem_coalesce (w);
   if (stage == upto::coalesced)
     return p;
+  EXPECT_EQ (ra::spill_required (w), "");
+  EXPECT_EQ (ra::spill_before_coloring (w), "");
   EXPECT_EQ (ra::assign_colors (w), "");
   if (stage == upto::colored)
     return p;

@@ -1,0 +1,1210 @@
+// spilling.cc -- spilling before colour assignment, with live-range
+// splitting (M. Braun and S. Hack, "Register Spilling and Live-Range
+// Splitting for SSA-Form Programs", CC 2009).
+//
+// Colour assignment on the dominator tree of an SSA program never runs
+// out of registers where at most k values are live (seed 001, section 2):
+// this phase brings the register demand of each memory-direct file (GPRs,
+// FPRs) down to the registers available at every instruction before any
+// value gets a register, by deciding where each value is in a register
+// and where only in memory.  Unlike the paper's whole-value spilling
+// (color_assignment.cc), a value evicted somewhere keeps its register
+// everywhere else, and a reload serves every later use until the value
+// is evicted again.
+//
+// Decide:
+//   1. Next-use distances (in instructions) from each block's start and
+//      end, by a backward fixed point over the CFG; an edge that leaves a
+//      loop adds loop_exit_penalty, so that a use after a loop is far
+//      from anything inside it.
+//   2. Blocks in reverse post-order.  The register set at a block's start
+//      is, at a loop header, the values used in the loop (nearest first),
+//      then the values live through the loop as far as the loop's
+//      pressure leaves room for them everywhere in it, so that a value
+//      unused in a loop is not reloaded in it; elsewhere, the values in a
+//      register at the end of every processed predecessor, then of some,
+//      nearest first.
+//   3. Within a block, Belady's MIN: a use not in a register is reloaded
+//      before its instruction; where the demand at an instruction's uses,
+//      across its clobbers (a call) or at its defs exceeds the registers
+//      left by pre-coloured hard registers and clobbers, the values not
+//      read there whose next use is furthest leave their registers.
+//   4. At each edge, a value in a register at the successor's start but
+//      not at the predecessor's end is reloaded on the edge (at the end of
+//      a predecessor with one successor, else once at the start of the
+//      successor); a phi whose def starts out of a register lives in
+//      memory (its arguments are stored there by SSA deconstruction).
+//   5. A value that leaves its register while it still has a use is
+//      stored once, right after its def: single assignment, so one store
+//      serves every reload.
+// Nothing is changed until every decision can be carried out; then:
+// Lower:
+//   6. Stores and reloads become instructions of the working function;
+//      each reload defines a fresh value that carries the evicted one.
+//   7. SSA reconstruction: every use of an evicted value is renamed to the
+//      reload or def that reaches it, with phis at the iterated dominance
+//      frontier of the reloads where the value is in a register at the
+//      block's start (a reload at the block's start where an in-edge
+//      cannot carry a phi's copy).
+//
+// The reload values are shared reloads (work.h): if colour assignment
+// still cannot colour (operand constraints, register pairs, values
+// across calls that need call-saved registers), its own spilling sends
+// them back to memory at the cost of their loads, and recolours.
+//
+// What this phase leaves alone: files that do not reach memory directly
+// (CR fields, CTR, LR), values already spilled (memory_only, abnormal
+// edges), unspillable temps (they count towards the demand, but stay),
+// values defined by a terminator, and functions with abnormal edges or
+// instructions that want every value in memory (setjmp).
+
+#include "work.h"
+
+#include "ir-text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <unordered_map>
+
+namespace ssara::ra {
+
+namespace {
+
+// A next-use distance: instructions from a point to the next use.
+using dist_t = uint32_t;
+// No next use.
+constexpr dist_t no_use = ~dist_t (0);
+// Added to a distance for each loop level an edge leaves: uses after a
+// loop are far from every point inside it (loops longer than this many
+// instructions would blur the line; none are).
+constexpr dist_t loop_exit_penalty = dist_t (1) << 20;
+// Passes of the next-use fixed point before it stops: distances only
+// decrease from no_use and are bounded below, so it converges; in
+// reducible CFGs within loop depth + 2 passes.  A function that has not
+// converged by then keeps its current (larger, still safe) distances:
+// they steer heuristics only.
+constexpr unsigned max_next_use_passes = 64;
+
+dist_t
+add_dist (dist_t a, dist_t b)
+{
+  if (a == no_use || b == no_use)
+    return no_use;
+  uint64_t s = uint64_t (a) + b;
+  return s >= no_use ? no_use - 1 : dist_t (s);
+}
+
+bool
+ends_plainly (const block &b)
+{
+  if (b.insns.empty () || !b.insns.back ().terminator)
+    return true;
+  const insn &t = b.insns.back ();
+  return t.ops.empty () && t.clobbers.none () && !t.values_across_in_memory;
+}
+
+// The slot of code at the end of block B: after its last instruction,
+// or before its terminator.
+uint32_t
+end_slot (const block &b)
+{
+  size_t n = b.insns.size ();
+  return uint32_t (n == 0 || !b.insns.back ().terminator ? n : n - 1);
+}
+
+// A sorted (value, distance) map.
+using dist_map = std::vector<std::pair<value_id, dist_t>>;
+
+dist_t
+lookup (const dist_map &m, value_id v)
+{
+  auto it = std::lower_bound (m.begin (), m.end (),
+                              std::make_pair (v, dist_t (0)));
+  return it != m.end () && it->first == v ? it->second : no_use;
+}
+
+// The decisions of one function (all files).
+struct decisions
+{
+  // reload_before[b][j]: values reloaded just before instruction j of
+  // block b (j == number of instructions: at the end, after the last
+  // instruction, or before a terminator).
+  std::vector<std::vector<std::vector<value_id>>> reload_before;
+  // start_reload[b]: values reloaded at the start of block b for all its
+  // in-edges.
+  std::vector<std::vector<value_id>> start_reload;
+  // Values that leave their register while they still have a use: they
+  // are stored, after their def or where they leave (evictions).
+  std::vector<bool> stored;
+  // Where each value leaves its register: (block, slot) with the slot
+  // numbered as in reload_before (a store there goes before the slot's
+  // reloads).  A value that leaves on an edge with no place for code
+  // (`evict_anywhere` false) is stored after its def.
+  struct eviction
+  {
+    block_id b;
+    uint32_t slot;
+  };
+  std::vector<std::vector<eviction>> evictions;
+  std::vector<bool> evict_anywhere;
+  // Phi defs that live in memory.
+  std::vector<bool> memory_phi;
+  // Values with at least one reload.
+  std::vector<bool> reloaded;
+  // entry[b]: the values (of every file) in a register at the start of
+  // block b, sorted.
+  std::vector<std::vector<value_id>> entry;
+  // The block defining each value of the input to this phase.
+  std::vector<block_id> def_block;
+  // Values defined by a terminator: nothing can follow their def.
+  std::vector<bool> terminator_def;
+
+  bool in_entry (block_id b, value_id v) const
+  {
+    return std::binary_search (entry[b].begin (), entry[b].end (), v);
+  }
+};
+
+class spiller
+{
+public:
+  spiller (work &w, const dominator_tree &dom, decisions &d)
+    : w_ (w), dom_ (dom), d_ (d)
+  {}
+
+  // Decide for file F.  Return false if some decision cannot be carried
+  // out (the function is then left to colour assignment's spilling).
+  bool run (file_id f);
+
+private:
+  work &w_;
+  const dominator_tree &dom_;
+  decisions &d_;
+  file_id f_ = 0;
+  hreg_set regs_;
+
+  std::vector<block_id> rpo_;
+  std::vector<uint32_t> rpo_index_;
+  // dist_in[b]: next-use distance of each value live into b (phi defs of
+  // b included) from b's start; dist_out[b]: from b's end.
+  std::vector<dist_map> dist_in_, dist_out_;
+  std::vector<std::vector<value_id>> w_entry_, w_end_;
+  std::vector<bool> done_;
+  // Per-block maximum pressure of the file (values' registers plus
+  // occupied hard registers), for loop headers.
+  std::vector<unsigned> max_pressure_;
+
+  bool in_file (value_id v) const
+  {
+    return w_.fn.values[v].file == f_ && !w_.wv[v].spilled
+           && w_.wv[v].origin != vorigin::dead;
+  }
+  unsigned width (value_id v) const { return w_.fn.values[v].width; }
+  unsigned weight (const std::vector<value_id> &s) const
+  {
+    unsigned n = 0;
+    for (value_id v : s)
+      n += width (v);
+    return n;
+  }
+  unsigned avail (const hreg_set &occupied) const
+  {
+    return unsigned ((regs_ & ~occupied).count ());
+  }
+
+  void compute_order ();
+  void compute_next_uses ();
+  void compute_pressure ();
+  bool evictable (value_id v) const;
+  std::vector<value_id> entry_set (block_id b);
+  void walk (block_id b);
+  bool fix_edges ();
+};
+
+bool
+spiller::evictable (value_id v) const
+{
+  const wvalue &x = w_.wv[v];
+  return x.spill == spillability::spillable && !x.spilled
+         && x.origin != vorigin::dead && !w_.fn.values[v].memory_only
+         && !w_.live.across_in_memory[v] && !d_.terminator_def[v];
+}
+
+void
+spiller::compute_order ()
+{
+  size_t nb = w_.fn.blocks.size ();
+  rpo_.clear ();
+  std::vector<uint8_t> state (nb, 0);
+  std::vector<std::pair<block_id, size_t>> stack { { 0, 0 } };
+  state[0] = 1;
+  std::vector<block_id> post;
+  while (!stack.empty ())
+    {
+      auto &[b, k] = stack.back ();
+      const block &blk = w_.fn.blocks[b];
+      if (k < blk.succs.size ())
+        {
+          block_id s = blk.succs[k++];
+          if (state[s] == 0)
+            {
+              state[s] = 1;
+              stack.push_back ({ s, 0 });
+            }
+          continue;
+        }
+      post.push_back (b);
+      stack.pop_back ();
+    }
+  rpo_.assign (post.rbegin (), post.rend ());
+  rpo_index_.assign (nb, ~0u);
+  for (uint32_t i = 0; i < rpo_.size (); ++i)
+    rpo_index_[rpo_[i]] = i;
+}
+
+void
+spiller::compute_next_uses ()
+{
+  size_t nb = w_.fn.blocks.size ();
+  // first_use[b]: the first instruction of b reading each value of the
+  // file (the number of instructions for a phi argument read at the
+  // end).
+  std::vector<dist_map> first_use (nb);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = w_.fn.blocks[b];
+      std::unordered_map<value_id, dist_t> m;
+      for (size_t j = 0; j < blk.insns.size (); ++j)
+        for (const operand &o : blk.insns[j].ops)
+          if (o.kind == operand_kind::use && in_file (o.value))
+            m.emplace (o.value, dist_t (j));
+      for (block_id s : blk.succs)
+        {
+          const block &sb = w_.fn.blocks[s];
+          for (size_t k = 0; k < sb.preds.size (); ++k)
+            if (sb.preds[k] == b)
+              for (const phi &ph : sb.phis)
+                if (in_file (ph.args[k]))
+                  m.emplace (ph.args[k], dist_t (blk.insns.size ()));
+        }
+      first_use[b].assign (m.begin (), m.end ());
+      std::sort (first_use[b].begin (), first_use[b].end ());
+    }
+  dist_in_.assign (nb, {});
+  dist_out_.assign (nb, {});
+  for (block_id b = 0; b < nb; ++b)
+    {
+      for (value_id v : w_.live.live_out[b])
+        if (in_file (v))
+          dist_out_[b].push_back ({ v, no_use });
+      for (value_id v : w_.live.live_in[b])
+        if (in_file (v))
+          dist_in_[b].push_back ({ v, no_use });
+      for (const phi &ph : w_.fn.blocks[b].phis)
+        if (in_file (ph.def))
+          dist_in_[b].push_back ({ ph.def, no_use });
+      std::sort (dist_in_[b].begin (), dist_in_[b].end ());
+    }
+  // Backward fixed point (see max_next_use_passes for why it ends).
+  for (unsigned pass = 0; pass < max_next_use_passes; ++pass)
+    {
+      bool changed = false;
+      for (size_t i = rpo_.size (); i-- > 0;)
+        {
+          block_id b = rpo_[i];
+          const block &blk = w_.fn.blocks[b];
+          dist_t n = dist_t (blk.insns.size ());
+          for (auto &[v, d] : dist_out_[b])
+            {
+              dist_t best = no_use;
+              for (block_id s : blk.succs)
+                {
+                  dist_t x = lookup (dist_in_[s], v);
+                  unsigned bd = blk.loop_depth;
+                  unsigned sd = w_.fn.blocks[s].loop_depth;
+                  if (bd > sd)
+                    x = add_dist (x, loop_exit_penalty * (bd - sd));
+                  best = std::min (best, x);
+                }
+              if (best < d)
+                {
+                  d = best;
+                  changed = true;
+                }
+            }
+          for (auto &[v, d] : dist_in_[b])
+            {
+              dist_t x = lookup (first_use[b], v);
+              if (x == no_use)
+                x = add_dist (n, lookup (dist_out_[b], v));
+              if (x < d)
+                {
+                  d = x;
+                  changed = true;
+                }
+            }
+        }
+      if (!changed)
+        break;
+    }
+}
+
+void
+spiller::compute_pressure ()
+{
+  size_t nb = w_.fn.blocks.size ();
+  max_pressure_.assign (nb, 0);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = w_.fn.blocks[b];
+      std::vector<value_id> live;
+      for (value_id v : w_.live.live_out[b])
+        if (in_file (v))
+          live.push_back (v);
+      unsigned best = weight (live)
+                      + unsigned ((w_.live.hard_at_end[b] & regs_).count ());
+      for (size_t j = blk.insns.size (); j-- > 0;)
+        {
+          for (const operand &o : blk.insns[j].ops)
+            if (o.kind == operand_kind::def)
+              live.erase (std::remove (live.begin (), live.end (), o.value),
+                          live.end ());
+          for (const operand &o : blk.insns[j].ops)
+            if (o.kind == operand_kind::use && in_file (o.value)
+                && std::find (live.begin (), live.end (), o.value)
+                     == live.end ())
+              live.push_back (o.value);
+          unsigned p = weight (live)
+                       + unsigned ((w_.live.hard_at_use[b][j] & regs_)
+                                     .count ());
+          best = std::max (best, p);
+        }
+      max_pressure_[b] = best;
+    }
+}
+
+std::vector<value_id>
+spiller::entry_set (block_id b)
+{
+  const block &blk = w_.fn.blocks[b];
+  hreg_set occupied = blk.insns.empty () ? w_.live.hard_at_end[b]
+                                         : w_.live.hard_at_use[b][0];
+  unsigned room = avail (occupied);
+  struct cand
+  {
+    value_id v;
+    dist_t d;
+    unsigned rank;
+  };
+  std::vector<cand> cands;
+  bool header = false;
+  for (block_id p : blk.preds)
+    if (dom_.dominates (b, p))
+      header = true;
+  // The argument of each phi of b over in-edge K.
+  auto arg_of = [&] (value_id v, size_t k) {
+    for (const phi &ph : blk.phis)
+      if (ph.def == v)
+        return ph.args[k];
+    return v;
+  };
+  auto in_end = [&] (block_id p, value_id v) {
+    const auto &e = w_end_[p];
+    return std::find (e.begin (), e.end (), v) != e.end ();
+  };
+  unsigned live_through = 0;
+  for (auto [v, d] : dist_in_[b])
+    {
+      if (d == no_use)
+        continue;
+      unsigned rank;
+      if (!evictable (v))
+        rank = 0;
+      else if (header)
+        {
+          rank = d < loop_exit_penalty ? 1 : 2;
+          if (rank == 2)
+            live_through += width (v);
+        }
+      else
+        {
+          unsigned seen = 0, have = 0;
+          for (size_t k = 0; k < blk.preds.size (); ++k)
+            if (done_[blk.preds[k]])
+              {
+                ++seen;
+                have += in_end (blk.preds[k], arg_of (v, k));
+              }
+          if (have == 0)
+            continue;
+          rank = have == seen ? 1 : 2;
+        }
+      cands.push_back ({ v, d, rank });
+    }
+  std::sort (cands.begin (), cands.end (), [] (const cand &x, const cand &y) {
+    return x.rank != y.rank ? x.rank < y.rank
+           : x.d != y.d   ? x.d < y.d
+                          : x.v < y.v;
+  });
+  // At a loop header, the values live through the loop take the room the
+  // loop's pressure leaves them everywhere in it.
+  unsigned through_room = ~0u;
+  if (header)
+    {
+      std::vector<bool> in_loop (w_.fn.blocks.size (), false);
+      std::vector<block_id> stack;
+      for (block_id p : blk.preds)
+        if (dom_.dominates (b, p))
+          stack.push_back (p);
+      in_loop[b] = true;
+      unsigned loop_pressure = max_pressure_[b];
+      while (!stack.empty ())
+        {
+          block_id x = stack.back ();
+          stack.pop_back ();
+          if (in_loop[x])
+            continue;
+          in_loop[x] = true;
+          loop_pressure = std::max (loop_pressure, max_pressure_[x]);
+          for (block_id q : w_.fn.blocks[x].preds)
+            if (!in_loop[q])
+              stack.push_back (q);
+        }
+      unsigned k = unsigned (regs_.count ());
+      unsigned others = loop_pressure > live_through
+                          ? loop_pressure - live_through : 0;
+      through_room = k > others ? k - others : 0;
+    }
+  std::vector<value_id> out;
+  unsigned used = 0, through = 0;
+  for (const cand &c : cands)
+    {
+      unsigned wd = width (c.v);
+      if (used + wd > room && c.rank != 0)
+        continue;
+      if (header && c.rank == 2)
+        {
+          if (through + wd > through_room)
+            continue;
+          through += wd;
+        }
+      used += wd;
+      out.push_back (c.v);
+    }
+  return out;
+}
+
+void
+spiller::walk (block_id b)
+{
+  const block &blk = w_.fn.blocks[b];
+  size_t n = blk.insns.size ();
+  std::vector<value_id> W = entry_set (b);
+  w_entry_[b] = W;
+
+  // uses[v]: the instructions of b reading v, ascending (n for a phi
+  // argument read at the end).
+  std::unordered_map<value_id, std::vector<uint32_t>> uses;
+  for (size_t j = 0; j < n; ++j)
+    for (const operand &o : blk.insns[j].ops)
+      if (o.kind == operand_kind::use && in_file (o.value))
+        {
+          auto &u = uses[o.value];
+          if (u.empty () || u.back () != j)
+            u.push_back (uint32_t (j));
+        }
+  for (block_id s : blk.succs)
+    {
+      const block &sb = w_.fn.blocks[s];
+      for (size_t k = 0; k < sb.preds.size (); ++k)
+        if (sb.preds[k] == b)
+          for (const phi &ph : sb.phis)
+            if (in_file (ph.args[k]))
+              {
+                auto &u = uses[ph.args[k]];
+                if (u.empty () || u.back () != n)
+                  u.push_back (uint32_t (n));
+              }
+    }
+  // Values whose register holds what a reload of this block loaded:
+  // the cell holds them already, so leaving the register needs no store.
+  std::vector<value_id> clean;
+  auto is_clean = [&] (value_id v) {
+    return std::find (clean.begin (), clean.end (), v) != clean.end ();
+  };
+  // The distance from after instruction J to V's next use.
+  auto next_use = [&] (value_id v, size_t j) -> dist_t {
+    auto it = uses.find (v);
+    if (it != uses.end ())
+      {
+        auto p = std::upper_bound (it->second.begin (), it->second.end (),
+                                   uint32_t (j));
+        if (p != it->second.end ())
+          return dist_t (*p - j);
+      }
+    dist_t out = lookup (dist_out_[b], v);
+    return add_dist (dist_t (n - j), out);
+  };
+  // Evict from W values not in KEEP, furthest next use first (values
+  // already stored before others at equal distance), until W's weight
+  // plus EXTRA fits LIMIT or nothing more may go.
+  auto make_room = [&] (unsigned limit, unsigned extra,
+                        const std::vector<value_id> &keep, size_t j) {
+    while (weight (W) + extra > limit)
+      {
+        size_t best = W.size ();
+        dist_t best_d = 0;
+        for (size_t i = 0; i < W.size (); ++i)
+          {
+            value_id v = W[i];
+            if (!evictable (v)
+                || std::find (keep.begin (), keep.end (), v) != keep.end ())
+              continue;
+            dist_t d = next_use (v, j);
+            if (best == W.size () || d > best_d
+                || (d == best_d && d_.stored[v] && !d_.stored[W[best]]))
+              {
+                best = i;
+                best_d = d;
+              }
+          }
+        if (best == W.size ())
+          return;
+        if (best_d != no_use && !is_clean (W[best]))
+          {
+            d_.stored[W[best]] = true;
+            d_.evictions[W[best]].push_back ({ b, uint32_t (j) });
+          }
+        W.erase (W.begin () + best);
+      }
+  };
+  auto drop_dead = [&] (size_t j) {
+    W.erase (std::remove_if (W.begin (), W.end (),
+                             [&] (value_id v) {
+                               return next_use (v, j) == no_use;
+                             }),
+             W.end ());
+  };
+
+  for (size_t j = 0; j < n; ++j)
+    {
+      const insn &i = blk.insns[j];
+      std::vector<value_id> U, D, ec;
+      for (const operand &o : i.ops)
+        if (o.kind == operand_kind::use && in_file (o.value)
+            && std::find (U.begin (), U.end (), o.value) == U.end ())
+          U.push_back (o.value);
+        else if (o.kind == operand_kind::def
+                 && w_.fn.values[o.value].file == f_)
+          {
+            D.push_back (o.value);
+            if (o.earlyclobber)
+              ec.push_back (o.value);
+          }
+      const hreg_set &occ = w_.live.hard_at_use[b][j];
+      unsigned missing = 0;
+      for (value_id u : U)
+        if (std::find (W.begin (), W.end (), u) == W.end ())
+          {
+            d_.reload_before[b][j].push_back (u);
+            d_.reloaded[u] = true;
+            missing += width (u);
+            if (!is_clean (u))
+              clean.push_back (u);
+          }
+      make_room (avail (occ), missing + weight (ec), U, j);
+      for (value_id u : U)
+        if (std::find (W.begin (), W.end (), u) == W.end ())
+          W.push_back (u);
+      drop_dead (j);
+      if ((i.clobbers & regs_).any ())
+        make_room (avail (occ | i.clobbers), 0, {}, j);
+      hreg_set at_def = occ;
+      for (const operand &o : i.ops)
+        if (o.kind == operand_kind::def_hard)
+          at_def |= work::span (o.reg, o.width);
+      make_room (avail (at_def), weight (D), {}, j);
+      for (value_id v : D)
+        W.push_back (v);
+      drop_dead (j);
+    }
+  w_end_[b] = W;
+}
+
+bool
+spiller::fix_edges ()
+{
+  // Phi defs that start out of a register, and are read, live in memory.
+  for (block_id s : rpo_)
+    for (const phi &ph : w_.fn.blocks[s].phis)
+      if (in_file (ph.def)
+          && std::find (w_entry_[s].begin (), w_entry_[s].end (), ph.def)
+               == w_entry_[s].end ()
+          && lookup (dist_in_[s], ph.def) != no_use)
+        {
+          if (!evictable (ph.def))
+            return false;
+          d_.memory_phi[ph.def] = true;
+        }
+  for (block_id s : rpo_)
+    {
+      const block &sb = w_.fn.blocks[s];
+      const auto &entry = w_entry_[s];
+      auto in_entry = [&] (value_id v) {
+        return std::find (entry.begin (), entry.end (), v) != entry.end ();
+      };
+      std::vector<value_id> at_start;
+      for (size_t k = 0; k < sb.preds.size (); ++k)
+        {
+          block_id p = sb.preds[k];
+          const block &pb = w_.fn.blocks[p];
+          const auto &end = w_end_[p];
+          auto in_end = [&] (value_id v) {
+            return std::find (end.begin (), end.end (), v) != end.end ();
+          };
+          bool at_p_end = pb.succs.size () == 1 && ends_plainly (pb);
+          std::vector<value_id> need;
+          for (value_id v : w_.live.live_in[s])
+            {
+              if (!in_file (v))
+                continue;
+              bool there = in_end (v), wanted = in_entry (v);
+              if (there && !wanted)
+                {
+                  if (!evictable (v))
+                    return false;
+                  d_.stored[v] = true;
+                  if (at_p_end)
+                    d_.evictions[v].push_back ({ p, end_slot (pb) });
+                  else
+                    d_.evict_anywhere[v] = false;
+                }
+              if (wanted && !there)
+                need.push_back (v);
+            }
+          for (const phi &ph : sb.phis)
+            {
+              value_id a = ph.args[k];
+              // (A phi spilled before this phase lives in memory too.)
+              bool def_in_memory = d_.memory_phi[ph.def]
+                                   || w_.wv[ph.def].spilled;
+              if (w_.fn.values[ph.def].file != f_ || !in_file (a)
+                  || in_end (a) || (def_in_memory && d_.memory_phi[a]))
+                continue;
+              // A phi argument must be in a register on the edge: the
+              // edge has a place for code (phi_lifting.cc split it).
+              if (!at_p_end || !evictable (a))
+                return false;
+              d_.reload_before[p][end_slot (pb)]
+                .push_back (a);
+              d_.reloaded[a] = true;
+            }
+          for (value_id v : need)
+            {
+              if (!evictable (v))
+                return false;
+              d_.reloaded[v] = true;
+              if (at_p_end)
+                d_.reload_before[p][end_slot (pb)]
+                  .push_back (v);
+              else if (std::find (at_start.begin (), at_start.end (), v)
+                       == at_start.end ())
+                at_start.push_back (v);
+            }
+        }
+      for (value_id v : at_start)
+        d_.start_reload[s].push_back (v);
+    }
+  return true;
+}
+
+bool
+spiller::run (file_id f)
+{
+  f_ = f;
+  regs_.reset ();
+  for (hreg h : w_.tgt.files[f].regs)
+    regs_.set (h);
+  size_t nb = w_.fn.blocks.size ();
+  compute_order ();
+  compute_next_uses ();
+  compute_pressure ();
+  w_entry_.assign (nb, {});
+  w_end_.assign (nb, {});
+  done_.assign (nb, false);
+  for (block_id b : rpo_)
+    {
+      walk (b);
+      done_[b] = true;
+    }
+  for (block_id b : rpo_)
+    {
+      auto &e = d_.entry[b];
+      e.insert (e.end (), w_entry_[b].begin (), w_entry_[b].end ());
+      std::sort (e.begin (), e.end ());
+    }
+  return fix_edges ();
+}
+
+// Lowering (steps 6 and 7).
+struct lowering
+{
+  work &w;
+  const dominator_tree &dom;
+  decisions &d;
+
+  // Where each value's memory copy lives.
+  cell_id cell_for (value_id v)
+  {
+    if (w.wv[v].cell != no_cell)
+      return w.wv[v].cell;
+    if (w.class_cell.size () < w.fn.values.size ())
+      w.class_cell.resize (w.fn.values.size (), no_cell);
+    value_id r = w.phi_class (v);
+    if (w.class_cell[r] == no_cell)
+      w.class_cell[r] = w.add_cell (w.mem_size (v));
+    cell &c = w.cells[w.class_cell[r]];
+    const value &x = w.fn.values[v];
+    const reg_file &rf = w.tgt.files[x.file];
+    c.size = std::max ({ c.size, w.mem_size (v), rf.bytes_per_reg * x.width });
+    c.align = std::max (c.align, std::min (c.size, 8u));
+    w.wv[v].cell = w.class_cell[r];
+    return w.wv[v].cell;
+  }
+
+  value_id new_reload (value_id v)
+  {
+    value x = w.fn.values[v];
+    x.memory_only = false;
+    x.name += ".s";
+    value_id t = w.add_value (x, vorigin::reload_temp,
+                              spillability::spillable);
+    w.wv[t].shared_reload = true;
+    w.wv[t].carries = v;
+    return t;
+  }
+
+  static operand op (const work &w, operand_kind k, value_id v)
+  {
+    operand o;
+    o.kind = k;
+    o.value = v;
+    o.allowed = w.fn.values[v].allowed;
+    return o;
+  }
+
+  std::string lower ();
+  void decide_joins (size_t nv0,
+                     std::vector<std::vector<block_id>> &phi_blocks);
+  std::string rename (size_t nv0,
+                      const std::vector<std::vector<block_id>> &phi_blocks);
+};
+
+std::string
+lowering::lower ()
+{
+  const size_t nb = w.fn.blocks.size ();
+  const size_t nv0 = w.fn.values.size ();
+  // Cells first (a memory phi's too).
+  for (value_id v = 0; v < nv0; ++v)
+    if (d.stored[v] || d.reloaded[v] || d.memory_phi[v])
+      cell_for (v);
+  for (value_id v = 0; v < nv0; ++v)
+    if (d.memory_phi[v])
+      {
+        w.wv[v].spilled = true;
+        w.wv[v].spill = spillability::unspillable;
+        if (w.wv[v].origin == vorigin::input)
+          ++w.stats.spilled;
+        d.stored[v] = false;
+      }
+
+  // Where the reloads of a value join: phis, or reloads at the start.
+  std::vector<std::vector<block_id>> phi_blocks;
+  decide_joins (nv0, phi_blocks);
+
+  // A value reloaded somewhere is in memory there: it is stored (a
+  // memory phi's arguments are stored by SSA deconstruction).  Every
+  // path from its def to a reload leaves the register somewhere, so a
+  // store at each eviction serves as well as one after the def: the
+  // cheaper by block frequency is taken (a loop-carried value evicted
+  // only on a cold path inside the loop is stored there, not at every
+  // iteration).  Not for a value reloaded at the start of a block: there
+  // the cell must hold it whichever way control came.
+  std::vector<std::vector<std::vector<value_id>>> store_before (nb);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      store_before[b].resize (w.fn.blocks[b].insns.size () + 1);
+      for (value_id v : d.start_reload[b])
+        d.evict_anywhere[v] = false;
+    }
+  for (value_id v = 0; v < nv0; ++v)
+    {
+      if (d.reloaded[v] && !d.memory_phi[v])
+        d.stored[v] = true;
+      if (!d.stored[v] || !d.evict_anywhere[v] || d.evictions[v].empty ())
+        continue;
+      double at_evictions = 0;
+      for (const decisions::eviction &e : d.evictions[v])
+        at_evictions += block_frequency (w, e.b);
+      if (at_evictions >= block_frequency (w, d.def_block[v]))
+        continue;
+      d.stored[v] = false;
+      for (const decisions::eviction &e : d.evictions[v])
+        {
+          auto &at = store_before[e.b][e.slot];
+          if (std::find (at.begin (), at.end (), v) == at.end ())
+            at.push_back (v);
+        }
+    }
+
+  // Step 6: new instruction lists.
+  for (block_id b = 0; b < nb; ++b)
+    {
+      block &blk = w.fn.blocks[b];
+      size_t n = blk.insns.size ();
+      // store_at[j + 1]: values defined by instruction j to store;
+      // store_at[0]: phi defs.
+      std::vector<std::vector<value_id>> store_at (n + 1);
+      for (const phi &ph : blk.phis)
+        if (ph.def < nv0 && d.stored[ph.def])
+          store_at[0].push_back (ph.def);
+      for (size_t j = 0; j < n; ++j)
+        for (const operand &o : blk.insns[j].ops)
+          if (o.kind == operand_kind::def && o.value < nv0
+              && d.stored[o.value])
+            store_at[j + 1].push_back (o.value);
+      bool any = !d.start_reload[b].empty ();
+      for (size_t j = 0; j <= n && !any; ++j)
+        any = !store_at[j].empty () || !d.reload_before[b][j].empty ()
+              || !store_before[b][j].empty ();
+      if (!any)
+        continue;
+      std::vector<insn> out;
+      std::vector<winsn> out_w;
+      auto add_store = [&] (value_id v) {
+        insn i;
+        i.ops.push_back (op (w, operand_kind::use, v));
+        out.push_back (std::move (i));
+        winsn x;
+        x.role = wrole::store;
+        x.cell = w.wv[v].cell;
+        out_w.push_back (x);
+      };
+      auto add_reload = [&] (value_id v) {
+        value_id t = new_reload (v);
+        insn i;
+        i.ops.push_back (op (w, operand_kind::def, t));
+        out.push_back (std::move (i));
+        winsn x;
+        x.role = wrole::load;
+        x.cell = w.wv[v].cell;
+        out_w.push_back (x);
+      };
+      for (size_t j = 0; j <= n; ++j)
+        {
+          for (value_id v : store_at[j])
+            add_store (v);
+          for (value_id v : store_before[b][j])
+            add_store (v);
+          if (j == 0)
+            for (value_id v : d.start_reload[b])
+              add_reload (v);
+          for (value_id v : d.reload_before[b][j])
+            add_reload (v);
+          if (j < n)
+            {
+              out.push_back (std::move (blk.insns[j]));
+              out_w.push_back (w.wb[b].insns[j]);
+            }
+        }
+      blk.insns = std::move (out);
+      w.wb[b].insns = std::move (out_w);
+    }
+
+  // Step 7: SSA reconstruction per reloaded value.
+  return rename (nv0, phi_blocks);
+}
+
+void
+lowering::decide_joins (size_t nv0,
+                        std::vector<std::vector<block_id>> &phi_blocks)
+{
+  const size_t nb = w.fn.blocks.size ();
+  phi_blocks.assign (nv0, {});
+  // Dominance frontiers (Cooper, Harvey and Kennedy).
+  std::vector<std::vector<block_id>> df (nb);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      if (blk.preds.size () < 2)
+        continue;
+      for (block_id p : blk.preds)
+        for (block_id r = p; r != no_block && r != dom.idom (b);
+             r = dom.idom (r))
+          if (std::find (df[r].begin (), df[r].end (), b) == df[r].end ())
+            df[r].push_back (b);
+    }
+  // A phi can go at the start of B if every in-edge has a place for its
+  // copies at the end of its predecessor.
+  auto phi_ok = [&] (block_id b) {
+    const block &blk = w.fn.blocks[b];
+    for (size_t k = 0; k < blk.preds.size (); ++k)
+      {
+        const block &p = w.fn.blocks[blk.preds[k]];
+        if ((k < blk.pred_abnormal.size () && blk.pred_abnormal[k])
+            || p.succs.size () != 1 || !ends_plainly (p))
+          return false;
+      }
+    return true;
+  };
+  // The blocks that reload each value.
+  std::vector<std::vector<block_id>> reload_blocks (nv0);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      for (value_id v : d.start_reload[b])
+        reload_blocks[v].push_back (b);
+      for (const auto &at : d.reload_before[b])
+        for (value_id v : at)
+          if (reload_blocks[v].empty () || reload_blocks[v].back () != b)
+            reload_blocks[v].push_back (b);
+    }
+  std::vector<uint32_t> mark (nb, 0), seen (nb, 0);
+  uint32_t stamp = 0;
+  for (value_id v = 0; v < nv0; ++v)
+    {
+      if (!d.reloaded[v])
+        continue;
+      ++stamp;
+      // The iterated dominance frontier of the reload blocks, where V is
+      // live in and in a register at the start: a phi of the reaching
+      // defs, or, where an in-edge has no place for the phi's copies, a
+      // reload at the start.
+      std::vector<block_id> list;
+      for (block_id b : reload_blocks[v])
+        if (seen[b] != stamp)
+          {
+            seen[b] = stamp;
+            list.push_back (b);
+          }
+      while (!list.empty ())
+        {
+          block_id x = list.back ();
+          list.pop_back ();
+          for (block_id y : df[x])
+            {
+              if (mark[y] == stamp)
+                continue;
+              mark[y] = stamp;
+              if (seen[y] != stamp)
+                {
+                  seen[y] = stamp;
+                  list.push_back (y);
+                }
+              if (!std::binary_search (w.live.live_in[y].begin (),
+                                       w.live.live_in[y].end (), v)
+                  || !d.in_entry (y, v))
+                continue;
+              auto &sr = d.start_reload[y];
+              if (std::find (sr.begin (), sr.end (), v) != sr.end ())
+                continue;
+              if (phi_ok (y))
+                phi_blocks[v].push_back (y);
+              else
+                sr.push_back (v);
+            }
+        }
+    }
+}
+
+std::string
+lowering::rename (size_t nv0,
+                  const std::vector<std::vector<block_id>> &phi_blocks)
+{
+  const size_t nb = w.fn.blocks.size ();
+  std::vector<value_id> phi_at (nb, no_value), outgoing (nb, no_value);
+  // "Not in a register here": the value lives in its cell only.
+  const value_id in_memory = no_value - 1;
+  for (value_id v = 0; v < nv0; ++v)
+    {
+      if (!d.reloaded[v])
+        continue;
+      std::vector<block_id> phis_here = phi_blocks[v];
+      for (block_id y : phis_here)
+        {
+          value_id t = new_reload (v);
+          phi ph;
+          ph.def = t;
+          ph.args.assign (w.fn.blocks[y].preds.size (), no_value);
+          w.fn.blocks[y].phis.push_back (ph);
+          phi_at[y] = t;
+        }
+
+      // Rename along the dominator subtree of V's def.
+      block_id root = d.def_block[v];
+      std::vector<block_id> stack { root };
+      std::string error;
+      while (!stack.empty ())
+        {
+          block_id y = stack.back ();
+          stack.pop_back ();
+          for (block_id c : dom.children (y))
+            stack.push_back (c);
+          value_id cur;
+          if (y == root)
+            cur = d.memory_phi[v] ? in_memory : v;
+          else if (phi_at[y] != no_value)
+            cur = phi_at[y];
+          else if (std::binary_search (w.live.live_in[y].begin (),
+                                       w.live.live_in[y].end (), v)
+                   && !d.in_entry (y, v))
+            cur = in_memory;
+          else
+            cur = outgoing[dom.idom (y)];
+          block &blk = w.fn.blocks[y];
+          for (insn &i : blk.insns)
+            {
+              for (operand &o : i.ops)
+                if (o.kind == operand_kind::use && o.value == v)
+                  {
+                    if (cur == in_memory || cur == no_value)
+                      error = "spilling: v" + std::to_string (v) + " " + w.fn.values[v].name
+                              + " has no register at a use in block "
+                              + std::to_string (y);
+                    else
+                      o.value = cur;
+                  }
+              for (const operand &o : i.ops)
+                if (o.kind == operand_kind::def
+                    && (o.value == v
+                        || (o.value >= nv0 && w.wv[o.value].carries == v)))
+                  cur = o.value;
+            }
+          outgoing[y] = cur;
+          for (block_id s : blk.succs)
+            {
+              block &sb = w.fn.blocks[s];
+              for (size_t k = 0; k < sb.preds.size (); ++k)
+                if (sb.preds[k] == y)
+                  for (phi &ph : sb.phis)
+                    {
+                      bool ours = ph.def == phi_at[s] && phi_at[s] != no_value;
+                      if (!ours && ph.args[k] != v)
+                        continue;
+                      if (cur == in_memory || cur == no_value)
+                        {
+                          // A memory phi passed on to a memory phi: cell
+                          // to cell.
+                          if (!ours && d.memory_phi[v]
+                              && ph.def < d.memory_phi.size ()
+                              && (d.memory_phi[ph.def]
+                                  || w.wv[ph.def].spilled))
+                            continue;
+                          error = "spilling: v" + std::to_string (v) + " " + w.fn.values[v].name
+                                  + " has no register at the end of block "
+                                  + std::to_string (y);
+                          continue;
+                        }
+                      ph.args[k] = cur;
+                    }
+            }
+        }
+      for (block_id y : phis_here)
+        phi_at[y] = no_value;
+      if (!error.empty ())
+        return error;
+    }
+  return "";
+}
+
+} // namespace
+
+std::string
+spill_before_coloring (work &w)
+{
+  if (w.opts.policy != spill_policy::split)
+    return "";
+  const size_t nb = w.fn.blocks.size ();
+  // Functions with abnormal edges or with instructions that want every
+  // value in memory are left to colour assignment's spilling.
+  for (const block &blk : w.fn.blocks)
+    {
+      if (blk.receiver)
+        return "";
+      for (bool a : blk.pred_abnormal)
+        if (a)
+          return "";
+      for (const insn &i : blk.insns)
+        if (i.values_across_in_memory)
+          return "";
+    }
+  analyse_intervals (w);
+  dominator_tree dom (w.fn);
+  const size_t nv = w.fn.values.size ();
+  decisions d;
+  d.reload_before.resize (nb);
+  for (block_id b = 0; b < nb; ++b)
+    d.reload_before[b].resize (w.fn.blocks[b].insns.size () + 1);
+  d.start_reload.resize (nb);
+  d.stored.assign (nv, false);
+  d.evictions.assign (nv, {});
+  d.evict_anywhere.assign (nv, true);
+  d.memory_phi.assign (nv, false);
+  d.reloaded.assign (nv, false);
+  d.entry.resize (nb);
+  d.def_block.assign (nv, no_block);
+  d.terminator_def.assign (nv, false);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = w.fn.blocks[b];
+      for (const phi &ph : blk.phis)
+        d.def_block[ph.def] = b;
+      for (const insn &i : blk.insns)
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::def)
+            {
+              d.def_block[o.value] = b;
+              if (i.terminator)
+                d.terminator_def[o.value] = true;
+            }
+    }
+  spiller S (w, dom, d);
+  for (file_id f = 0; f < w.tgt.files.size (); ++f)
+    {
+      const reg_file &rf = w.tgt.files[f];
+      if (!rf.memory_direct || rf.regs.empty ())
+        continue;
+      if (!S.run (f))
+        return "";
+    }
+  if (std::getenv ("SSARA_SPILL_DEBUG"))
+    {
+      std::fprintf (stderr, "=== before\n%s", print_function (w.fn, w.tgt).c_str ());
+      for (block_id b = 0; b < nb; ++b)
+        {
+          std::fprintf (stderr, "b%u entry:", b);
+          for (value_id v : d.entry[b]) std::fprintf (stderr, " v%u", v);
+          std::fprintf (stderr, " | start:");
+          for (value_id v : d.start_reload[b]) std::fprintf (stderr, " v%u", v);
+          for (size_t j = 0; j < d.reload_before[b].size (); ++j)
+            for (value_id v : d.reload_before[b][j]) std::fprintf (stderr, " r%zu:v%u", j, v);
+          std::fprintf (stderr, "\n");
+        }
+      for (value_id v = 0; v < nv; ++v)
+        if (d.stored[v] || d.memory_phi[v])
+          {
+            std::fprintf (stderr, "v%u stored=%d mphi=%d ev:", v, int (d.stored[v]), int (d.memory_phi[v]));
+            for (auto e : d.evictions[v]) std::fprintf (stderr, " b%u/%u", e.b, e.slot);
+            std::fprintf (stderr, "\n");
+          }
+    }
+  lowering L { w, dom, d };
+  std::string e = L.lower ();
+  if (std::getenv ("SSARA_SPILL_DEBUG"))
+    std::fprintf (stderr, "=== after (%s)\n%s", e.c_str (), print_function (w.fn, w.tgt).c_str ());
+  analyse_intervals (w);
+  return e;
+}
+
+} // namespace ssara::ra
