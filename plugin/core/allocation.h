@@ -139,6 +139,8 @@ struct alloc_stats
   unsigned stores = 0;          // store edits
   unsigned stack_bytes = 0;     // sum of slot sizes
   unsigned spill_rounds = 0;    // iterations of the spill-and-recolour loop
+  unsigned policy_retries = 0;  // 1 if spill=split failed and the paper's
+                                // whole-value spilling allocated it
 };
 
 struct allocation

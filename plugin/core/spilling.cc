@@ -843,7 +843,8 @@ lowering::lower ()
     {
       if (d.reloaded[v] && !d.memory_phi[v])
         d.stored[v] = true;
-      if (!d.stored[v] || !d.evict_anywhere[v] || d.evictions[v].empty ())
+      if (!d.stored[v] || !d.evict_anywhere[v] || d.evictions[v].empty ()
+          || std::getenv ("SSARA_DEF_STORES"))
         continue;
       double at_evictions = 0;
       for (const decisions::eviction &e : d.evictions[v])

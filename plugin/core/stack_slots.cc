@@ -60,7 +60,14 @@ assign_stack_slots (work &w)
             def_block[ph.def] = b;
           for (size_t k = 0; k < ph.args.size (); ++k)
             if (w.wv[ph.args[k]].spilled)
-              uses[ph.args[k]].push_back (blk.preds[k]);
+              {
+                value_id a = ph.args[k];
+                uses[a].push_back (blk.preds[k]);
+                // A spilled shared reload reads the cell of the value it
+                // carries, which is live back to that value's store.
+                if (w.wv[a].shared_reload && w.wv[a].carries != no_value)
+                  uses[w.wv[a].carries].push_back (blk.preds[k]);
+              }
         }
       for (size_t j = 0; j < blk.insns.size (); ++j)
         {

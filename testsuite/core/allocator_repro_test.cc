@@ -15,6 +15,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
 using namespace ssara;
 using namespace ssara::test;
 
@@ -941,4 +945,19 @@ block 4 preds=3 succs= depth=0 origin=1021
 )";
   expect_allocates (text, 68051, spill_mode::everything);
   expect_allocates (text, 68051);
+}
+
+// A repro from a file, for debugging: SSARA_REPRO_FILE names a function
+// in the text format (a fuzz failure's "reduced" listing), SSARA_REPRO_SEED
+// the fuzz seed whose target it was generated for.  Run with
+// --gtest_also_run_disabled_tests --gtest_filter='*FromFile'.
+TEST (AllocatorRepro, DISABLED_FromFile)
+{
+  const char *file = std::getenv ("SSARA_REPRO_FILE");
+  const char *seed = std::getenv ("SSARA_REPRO_SEED");
+  ASSERT_TRUE (file && seed) << "set SSARA_REPRO_FILE and SSARA_REPRO_SEED";
+  std::ifstream in (file);
+  std::stringstream text;
+  text << in.rdbuf ();
+  expect_allocates (text.str ().c_str (), std::strtoull (seed, nullptr, 10));
 }
