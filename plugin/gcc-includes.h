@@ -47,5 +47,6 @@
 #include "rtl-iter.h"
 #include "rtl-error.h"
 #include "rtl-ssa.h"
+#include "sreal.h"
 
 #endif

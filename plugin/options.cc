@@ -54,8 +54,8 @@ option_help ()
     "attribution\n"
     "  allocator=ssara|ira  ira: every function goes to IRA/LRA and is "
     "reported (the plugin only observes, for tags=FILE)\n"
-    "  spill=split|pereira  split (default): spilling with live-range "
-    "splitting before colour assignment; pereira: the paper's whole-value "
+    "  spill=split|pereira  split: spilling with live-range splitting "
+    "before colour assignment; pereira (default): the paper's whole-value "
     "spilling during colour assignment\n"
     ;
 }

@@ -33,10 +33,10 @@ enum class checker_policy { off, on };
 // are (core: spill_policy).
 enum class spill_choice
 {
-  // Spilling with live-range splitting before colour assignment (the
-  // default).
+  // Spilling with live-range splitting before colour assignment.
   split,
-  // The paper's whole-value spilling during colour assignment.
+  // The paper's whole-value spilling during colour assignment (the
+  // default).
   pereira
 };
 
@@ -53,7 +53,7 @@ enum class allocator_choice
 struct plugin_options
 {
   allocator_choice allocator = allocator_choice::ssara;
-  spill_choice spill = spill_choice::split;
+  spill_choice spill = spill_choice::pereira;
   // Non-empty: append every function's insn origin tags to this file
   // (attribution.h).
   std::string tags_file;

@@ -1463,6 +1463,11 @@ importer::run ()
       blk.receiver = nonlocal_receiver_p (cfg);
       if (optimize && cfg->loop_father)
         blk.loop_depth = loop_depth (cfg->loop_father);
+      // GCC's estimate of how often the block runs, per entry.
+      profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (cfun)->count;
+      if (optimize && cfg->count.initialized_p () && entry.initialized_p ()
+          && entry.nonzero_p ())
+        blk.frequency = cfg->count.to_sreal_scale (entry).to_double ();
       edge e;
       edge_iterator ei;
       FOR_EACH_EDGE (e, ei, cfg->preds)

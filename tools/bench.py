@@ -178,6 +178,10 @@ def machine_info(build):
 # plugin side, e.g. sqlite=limit=783 to measure around a plugin crash
 # found by bisection (the report lists them).
 PROG_ARGS = {}
+# SSARA_BENCH_PLUGIN_ARGS="KEY=VALUE ...": plugin options for every
+# program (e.g. spill=pereira to measure the paper's spilling).
+for _pa in os.environ.get("SSARA_BENCH_PLUGIN_ARGS", "").split():
+    PROG_ARGS.setdefault("*", []).append(_pa)
 
 
 def run_program(build, name, prog, config, resume):
@@ -194,7 +198,7 @@ def run_program(build, name, prog, config, resume):
            "--plugin-arg", "fallback=ira",
            "--run", "--count", os.path.join(build, "qemu-count.so"), "--attribute",
            "--args", args, "--compile-timeout", "300", "--decline-ice", "8"]
-    for pa in PROG_ARGS.get(name, []):
+    for pa in PROG_ARGS.get(name, []) + PROG_ARGS.get("*", []):
         cmd += ["--plugin-arg", pa]
     cmd += ["--keep", os.path.join(outdir, tag),
            "--json", jpath + ".tmp"] + srcs + ["--"] + cflags + COMMON_CFLAGS + pflags

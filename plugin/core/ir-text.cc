@@ -277,6 +277,14 @@ print_block_header (std::ostringstream &o, const function &f, block_id b)
   for (size_t j = 0; j < bb.succs.size (); ++j)
     o << (j ? "," : "") << bb.succs[j];
   o << " depth=" << bb.loop_depth;
+  if (bb.frequency >= 0)
+    {
+      // Exactly: parse_function (print_function (F)) == F.
+      std::ostringstream x;
+      x.precision (17);
+      x << bb.frequency;
+      o << " freq=" << x.str ();
+    }
   if (bb.returns)
     o << " returns";
   if (bb.receiver)
@@ -698,6 +706,14 @@ parser::block_line (const std::vector<std::string> &toks)
         }
       else if (k == "depth" && parse_uint (val, &n))
         bb.loop_depth = unsigned (n);
+      else if (k == "freq")
+        {
+          char *end = nullptr;
+          double x = std::strtod (val.c_str (), &end);
+          if (val.empty () || *end || !(x >= 0))
+            return fail ("bad frequency " + val);
+          bb.frequency = x;
+        }
       else if (k == "origin" && parse_uint (val, &n))
         bb.origin = uint32_t (n);
       else

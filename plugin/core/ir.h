@@ -285,6 +285,12 @@ struct block
   // Loop nesting depth (0 outside loops); drives spill weights.
   unsigned loop_depth = 0;
 
+  // How often the block runs per run of the function (GCC's profile
+  // estimate: the entry block is 1, a loop body about 10, a path that
+  // never runs 0), or negative when unknown (then 1 + 10^loop_depth
+  // stands in).  Weighs spill costs, preferences and next uses.
+  double frequency = -1;
+
   // Control returns to the caller at the end of this block (GCC's exit
   // block).  Invariant: no succs.
   bool returns = false;

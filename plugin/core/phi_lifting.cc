@@ -100,6 +100,10 @@ lift_phis (work &w)
           nb.succs = { s };
           nb.loop_depth = std::min (w.fn.blocks[p].loop_depth,
                                     w.fn.blocks[s].loop_depth);
+          // The edge runs at most as often as either end.
+          if (w.fn.blocks[p].frequency >= 0 && w.fn.blocks[s].frequency >= 0)
+            nb.frequency = std::min (w.fn.blocks[p].frequency,
+                                     w.fn.blocks[s].frequency);
           w.fn.blocks.push_back (nb);
           wblock wnb;
           wnb.edge_from = p;

@@ -59,6 +59,8 @@ constexpr unsigned max_frequency_depth = 30;
 double
 block_frequency (const work &w, block_id b)
 {
+  if (w.fn.blocks[b].frequency >= 0)
+    return w.fn.blocks[b].frequency;
   unsigned d = std::min (w.fn.blocks[b].loop_depth, max_frequency_depth);
   return 1.0 + std::pow (10.0, double (d));
 }

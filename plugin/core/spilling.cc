@@ -95,6 +95,22 @@ add_dist (dist_t a, dist_t b)
   return s >= no_use ? no_use - 1 : dist_t (s);
 }
 
+// A use reached over an edge into a block that runs a fraction of the
+// times its predecessor does is that much further away: DIST times
+// FROM / TO (at most max_rarity).  A use on a path that never runs is
+// as good as none.
+constexpr double max_rarity = 1e4;
+
+dist_t
+scale_dist (dist_t dist, double from, double to)
+{
+  if (dist == no_use || to >= from)
+    return dist;
+  double f = to > 0 ? std::min (from / to, max_rarity) : max_rarity;
+  double x = double (dist) * f + f;
+  return x >= double (no_use - 1) ? no_use - 1 : dist_t (x);
+}
+
 bool
 ends_plainly (const block &b)
 {
@@ -325,6 +341,8 @@ spiller::compute_next_uses ()
                   unsigned sd = w_.fn.blocks[s].loop_depth;
                   if (bd > sd)
                     x = add_dist (x, loop_exit_penalty * (bd - sd));
+                  x = scale_dist (x, block_frequency (w_, b),
+                                  block_frequency (w_, s));
                   best = std::min (best, x);
                 }
               if (best < d)

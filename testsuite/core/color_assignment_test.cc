@@ -190,7 +190,8 @@ block 2
   // loop, where it is live through but unused: one store after its def,
   // no load in the loop, one reload after it, and colour assignment has
   // nothing left to spill.
-  auto q = prepare (text, make_test_target (2, 2, 2), upto::colored);
+  auto q = prepare (text, make_test_target (2, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
   EXPECT_FALSE (x.wv[0].spilled);
   EXPECT_NE (x.wv[0].cell, ra::no_cell);

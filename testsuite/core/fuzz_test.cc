@@ -91,6 +91,16 @@ describe (uint64_t seed, const function &f, const target &t)
 
 // Return why allocating F for T with MODE fails ("" if it works): an
 // allocator error, a checker complaint or a difference in the runs.
+// The spill policy the fuzz tests allocate with; policy_scope sets it
+// for one test.
+spill_policy fuzz_policy = spill_policy::pereira;
+
+struct policy_scope
+{
+  explicit policy_scope (spill_policy p) { fuzz_policy = p; }
+  ~policy_scope () { fuzz_policy = spill_policy::pereira; }
+};
+
 std::string
 allocation_failure (const function &f, const target &t, spill_mode mode,
                     uint64_t seed)
@@ -98,6 +108,7 @@ allocation_failure (const function &f, const target &t, spill_mode mode,
   alloc_options o;
   o.check = check_mode::on;
   o.spill = mode;
+  o.policy = fuzz_policy;
   alloc_result r = allocate (f, t, o);
   std::string why = r.error;
   if (why.empty ())
@@ -277,6 +288,13 @@ TEST (Fuzz, AllocateNormal)
   allocate_and_check (spill_mode::normal, allocator_features);
 }
 
+// The same programs with the splitting spiller (spilling.cc).
+TEST (Fuzz, AllocateSplit)
+{
+  policy_scope p (spill_policy::split);
+  allocate_and_check (spill_mode::normal, allocator_features);
+}
+
 TEST (Fuzz, AllocateSpillEverything)
 {
   allocate_and_check (spill_mode::everything, allocator_features);
@@ -323,6 +341,16 @@ TEST (Fuzz, FullFeaturesRs6000)
     seeds.resize (10);
   allocate_and_check (spill_mode::normal, uint32_t (feature::all), seeds, &t,
                       1000);
+}
+
+TEST (Fuzz, FullFeaturesRs6000Split)
+{
+  policy_scope p (spill_policy::split);
+  target t = rs6000_target ();
+  std::vector<uint64_t> seeds = fuzz_seeds ();
+  if (seeds.size () > 400)
+    seeds.resize (400);
+  allocate_and_check (spill_mode::normal, uint32_t (feature::all), seeds, &t);
 }
 
 // Corrupt correct allocations at random; whenever the interpreter sees a

@@ -32,7 +32,7 @@ enum class upto : uint8_t { copy, lifted, coalesced, colored, deconstructed };
 inline std::unique_ptr<prepared>
 prepare (const std::string &text, const target &t, upto stage,
          spill_mode mode = spill_mode::normal,
-         spill_policy policy = spill_policy::split)
+         spill_policy policy = spill_policy::pereira)
 {
   auto p = std::make_unique<prepared> ();
   p->t = t;
