@@ -1,8 +1,9 @@
 /* The attribution test's program (bench/tests/attribution-check.py),
    compiled with only r3-r10 allocatable: a loop whose six invariants do
    not all fit in registers (reloads in the loop, spill stores), loop
-   phis (phi copies), and a cycle of phis with no register free for it
-   (a swap).  */
+   phis (phi copies), a cycle of phis broken through a free register
+   (phi copies), and a cycle of phis with no register free for it
+   (swaps).  */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,9 +25,9 @@ kernel (const unsigned *p, int n, unsigned k1, unsigned k2, unsigned k3,
   return a * 3 + b * 5 + c * 7 + s;
 }
 
-/* The phis of the loop header form a cycle (A and B exchange), and with
-   every register holding a loop-carried value none is free for it: SSA
-   deconstruction resolves it with a swap (three xor).  */
+/* A and B exchange; GCC unrolls the loop by two and leaves the exchange
+   to the exit, where SSA deconstruction breaks the cycle through a free
+   register (phi copies).  */
 __attribute__((noinline)) unsigned
 rotate (unsigned a, unsigned b, int n, unsigned d, unsigned e, unsigned f,
         unsigned g)
@@ -44,6 +45,30 @@ rotate (unsigned a, unsigned b, int n, unsigned d, unsigned e, unsigned f,
   return a * 100 + b * 10 + d + e + f + g;
 }
 
+/* The phis of the loop header form a cycle (A, B and C rotate), and with
+   every register holding a loop-carried value (eight of them) none is
+   free for it: SSA deconstruction resolves it with two swaps (three xor
+   each) on every iteration.  */
+__attribute__((noinline)) unsigned
+rotate3 (unsigned a, unsigned b, int n, unsigned d, unsigned e, unsigned f,
+         unsigned g, unsigned c)
+{
+  unsigned h = 0;
+  while (n-- > 0)
+    {
+      unsigned t = a;
+      a = b;
+      b = c;
+      c = t;
+      d += a;
+      e ^= b;
+      f += d;
+      g ^= e;
+      h += c;
+    }
+  return a * 100 + b * 10 + c * 7 + d + e + f + g + h;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -51,6 +76,7 @@ main (int argc, char **argv)
   unsigned *p = malloc (n * sizeof *p);
   for (int i = 0; i < n; i++)
     p[i] = i * 2654435761u;
-  printf ("%u %u\n", kernel (p, n, 3, 5, 7, 11, 13, 17), rotate (1, 2, n, 3, 4, 5, 6));
+  printf ("%u %u %u\n", kernel (p, n, 3, 5, 7, 11, 13, 17),
+          rotate (1, 2, n, 3, 4, 5, 6), rotate3 (1, 2, n, 3, 4, 5, 6, 7));
   return 0;
 }

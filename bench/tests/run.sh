@@ -133,6 +133,7 @@ check "ssara-compare --attribute: exit status" 0 "$?"
 grep -q "extra dynamic instructions by origin" "$work/attrib.out" \
   && ok "ssara-compare --attribute: table" || ko "ssara-compare --attribute: table"
 python3 "$here/attribution-check.py" "$work/attrib.json" >"$work/attrib-check.out" 2>&1
+st=$?
 while IFS= read -r line; do
   case $line in
     PASS:*) ok "${line#PASS: }" ;;
@@ -140,6 +141,9 @@ while IFS= read -r line; do
   esac
 done <"$work/attrib-check.out"
 grep -q '^PASS' "$work/attrib-check.out" || ko "attribution-check.py ran: $(tail -n 3 "$work/attrib-check.out")"
+# A crash after some checks passed (a Python error) is a failure too.
+[ "$st" -eq 0 ] || grep -q '^FAIL' "$work/attrib-check.out" \
+  || ko "attribution-check.py exit status $st: $(tail -n 1 "$work/attrib-check.out")"
 
 # Mismatches are failures (exit 1): other output, other exit status, a
 # plugin-side run that never ends.  A compile failure is exit 2.

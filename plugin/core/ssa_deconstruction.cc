@@ -13,12 +13,30 @@
 //        dst register, src register: copy           (likewise)
 //        equal locations, or the same memory cell: nothing;
 //   2. when none applies, the pending register moves form permutation
-//      cycles (Lemma 4): one swap completes one move and renames the
-//      sources of the others, so a cycle of n moves takes n - 1 swaps.
-//      GPRs swap with three xors, FPRs through a free FPR or the scratch
-//      memory cell, CR fields through a free GPR.  Moves that a swap
-//      cannot express (mixed widths overlapping) park a blocking source
-//      in a free register or the scratch cell first.
+//      cycles (Lemma 4).  A cycle of GPRs or FPRs with a free register
+//      of its file and width is broken through it: the value in one
+//      destination is copied to the free register and its readers read
+//      it there, so that destination's move becomes safe and the cycle
+//      unwinds with copies: n + 1 copies for a cycle of n moves.
+//      Otherwise one swap completes one move and renames the sources of
+//      the others, so a cycle of n moves takes n - 1 swaps.  GPRs swap
+//      with three xors, FPRs through a free FPR or the scratch memory
+//      cell, CR fields through a free GPR.  Moves that a swap cannot
+//      express (mixed widths overlapping) park a blocking source in a
+//      free register or the scratch cell first.
+//
+// Breaking against swapping: a swap costs three instructions (three
+// xors, or three fmrs through the free FPR), so a cycle of n costs
+// 3 (n - 1) with swaps and n + 1 broken: less from n = 3 on, the same for
+// n = 2.  A 2-cycle is broken too: the copies' dependence chain is two
+// deep where the xors' is three, and it keeps xors (the measure)
+// for the cycles no free register can break.  A GPR cycle is broken only
+// through a register whose writing costs nothing more, i.e. not one of
+// NEEDS_SAVE (a call-saved register the function does not write
+// otherwise, which the prologue would then save): the xors need no
+// register.  An FPR cycle may use any free FPR, as its swaps would.  A
+// temporary that no pending move reads any more is free again, so one
+// free register breaks every cycle of a parallel copy in turn.
 //
 // A value of a file that cannot reach memory directly is loaded and
 // stored through a free register of its via_file.
@@ -37,19 +55,33 @@ span_of (const location &l, unsigned w)
   return l.is_reg () ? work::span (l.reg, w) : hreg_set ();
 }
 
+// Which free registers find_free () may return.
+enum class temp_cost : uint8_t
+{
+  // Any free register.
+  any,
+  // Only one whose writing makes the prologue save nothing more (not in
+  // sequencer::needs_save).
+  no_save
+};
+
 struct sequencer
 {
   const target &t;
   std::vector<file_id> file_of;
+  // Registers free at this point: the caller's free set minus the
+  // temporaries taken (cycle breaks and parks) and not yet given back.
   hreg_set free_now;
+  // Call-saved registers that the function writes nowhere else.
+  hreg_set needs_save;
   slot_id scratch;
   bool scratch_busy = false;
   program_point at;
   std::vector<edit> &out;
 
-  sequencer (const target &tt, const hreg_set &f, slot_id s,
-             const program_point &a, std::vector<edit> &o)
-    : t (tt), free_now (f), scratch (s), at (a), out (o)
+  sequencer (const target &tt, const hreg_set &f, const hreg_set &ns,
+             slot_id s, const program_point &a, std::vector<edit> &o)
+    : t (tt), free_now (f), needs_save (ns), scratch (s), at (a), out (o)
   {
     file_of.assign (max_hard_regs, no_file);
     for (size_t fi = 0; fi < t.files.size (); ++fi)
@@ -59,7 +91,9 @@ struct sequencer
   }
 
   // Return a free register range of file F and width W, or no_hreg.
-  hreg find_free (file_id f, unsigned w) const
+  // COST says whether a register of needs_save will do.
+  hreg find_free (file_id f, unsigned w,
+                  temp_cost cost = temp_cost::any) const
   {
     if (f >= t.files.size ())
       return no_hreg;
@@ -68,7 +102,8 @@ struct sequencer
         bool ok = true;
         for (unsigned k = 0; k < w && ok; ++k)
           ok = h + k < max_hard_regs && file_of[h + k] == f
-               && free_now.test (h + k);
+               && free_now.test (h + k)
+               && (cost == temp_cost::any || !needs_save.test (h + k));
         if (ok)
           return h;
       }
@@ -223,34 +258,103 @@ struct sequencer
 
 std::string
 sequentialize (const target &t, std::vector<transfer> moves,
-               const hreg_set &free, slot_id scratch,
-               const program_point &at, std::vector<edit> &out)
+               const hreg_set &free, const hreg_set &needs_save,
+               slot_id scratch, const program_point &at,
+               std::vector<edit> &out)
 {
-  sequencer S (t, free, scratch, at, out);
+  sequencer S (t, free, needs_save, scratch, at, out);
   std::vector<transfer> pending;
   for (transfer &m : moves)
     if (m.dst != m.src)
       pending.push_back (m);
 
-  // Return true if the destination of pending[I] is read by a pending
-  // move (its own source included when they overlap).
-  auto blocked = [&] (size_t i) {
-    hreg_set d = span_of (pending[i].dst, pending[i].width);
-    for (size_t k = 0; k < pending.size (); ++k)
-      if ((span_of (pending[k].src, pending[k].width) & d).any ())
+  // Return true if a pending move reads a register of SPAN.
+  auto read = [&] (const hreg_set &span) {
+    for (const transfer &p : pending)
+      if ((span_of (p.src, p.width) & span).any ())
         return true;
     return false;
   };
 
-  // Each iteration completes a move (safe operation or swap), splits the
-  // multi-word register moves into single words (once: a split move has
-  // at most max_value_width words), or parks a source where it blocks
-  // nothing (a parked source is never parked again); so
-  // 2 * words + 2 iterations suffice.
+  // Return true if the destination of pending[I] is read by a pending
+  // move (its own source included when they overlap).
+  auto blocked = [&] (size_t i) {
+    return read (span_of (pending[i].dst, pending[i].width));
+  };
+
+  // The registers taken from S.free_now to hold a value that pending
+  // moves read (cycle breaks and parks).  Invariant: none is a pending
+  // destination (they were free), so once no pending move reads one, it
+  // holds nothing anybody needs and is free again.
+  std::vector<std::pair<hreg, unsigned>> taken;
+
+  // Break a cycle through a free register: find a pending move M whose
+  // destination D every reader reads whole (source D, M's width), copy D
+  // to a free register of M's file and width, and let the readers read
+  // it there.  M is then safe: the next iteration completes it.  Return
+  // true if a cycle was broken.
+  auto break_cycle = [&] () {
+    for (const transfer &m : pending)
+      {
+        const reg_file &rf = t.files[m.file];
+        if (!m.dst.is_reg ()
+            || (rf.swap != swap_method::xor3
+                && rf.swap != swap_method::via_free_reg_or_memory))
+          continue;
+        hreg_set d = span_of (m.dst, m.width);
+        if ((d & span_of (m.src, m.width)).any ())
+          continue;
+        bool clean = true;
+        for (const transfer &p : pending)
+          if ((span_of (p.src, p.width) & d).any ()
+              && (p.src != m.dst || p.width != m.width || p.file != m.file))
+            clean = false;
+        if (!clean)
+          continue;
+        hreg r = S.find_free (m.file, m.width,
+                              rf.swap == swap_method::xor3
+                                ? temp_cost::no_save : temp_cost::any);
+        if (r == no_hreg)
+          continue;
+        const transfer *reader = nullptr;
+        for (transfer &p : pending)
+          if (p.src == m.dst)
+            {
+              reader = &p;
+              break;
+            }
+        S.emit (edit::kind::copy, m.width, 0, r, m.dst.reg, no_slot, no_hreg,
+                reader ? reader->what : m.what);
+        S.free_now &= ~work::span (r, m.width);
+        taken.emplace_back (r, m.width);
+        const location old = m.dst;
+        for (transfer &p : pending)
+          if (p.src == old)
+            p.src = location::in_reg (r);
+        return true;
+      }
+    return false;
+  };
+
+  // Each iteration does one of:
+  //   - complete at least one move (safe operations, or a swap);
+  //   - break a cycle: the broken move's destination is then read by no
+  //     pending move, so the next iteration's safe operations complete
+  //     that move; a break is charged to the move it frees, so breaks
+  //     are at most the moves;
+  //   - split the multi-word register moves into single words (once:
+  //     the pieces are one word wide, and neither breaks, swaps nor
+  //     parks widen a move);
+  //   - park a source where it blocks nothing (a free register or the
+  //     scratch cell, never a destination, so never parked again).
+  // Splitting does not change the number of words, and every move has
+  // at least one, so there are at most WORDS moves, completions, breaks
+  // and parks each: 3 * words + 1 iterations, and the loop ends within
+  // 3 * words + 4.
   size_t words = 0;
   for (const transfer &m : pending)
     words += m.width;
-  const size_t max_iterations = 2 * words + 4;
+  const size_t max_iterations = 3 * words + 4;
   for (size_t iter = 0; !pending.empty (); ++iter)
     {
       if (iter > max_iterations)
@@ -271,8 +375,23 @@ sequentialize (const target &t, std::vector<transfer> moves,
       if (progress || pending.empty ())
         continue;
 
-      // Every pending destination is a register read by a pending move:
-      // look for a swap.
+      // Every pending destination is a register read by a pending move.
+      // Give back the temporaries nobody reads any more.
+      for (size_t k = 0; k < taken.size ();)
+        {
+          hreg_set s = work::span (taken[k].first, taken[k].second);
+          if (read (s))
+            {
+              ++k;
+              continue;
+            }
+          S.free_now |= s;
+          taken.erase (taken.begin () + k);
+        }
+
+      // Break a cycle through a free register, or else look for a swap.
+      if (break_cycle ())
+        continue;
       bool swapped = false;
       for (size_t i = 0; i < pending.size () && !swapped; ++i)
         {
@@ -363,6 +482,7 @@ sequentialize (const target &t, std::vector<transfer> moves,
         {
           park = location::in_reg (r);
           S.free_now &= ~work::span (r, blocker.width);
+          taken.emplace_back (r, blocker.width);
           S.emit (edit::kind::copy, blocker.width, 0, r, blocker.src.reg,
                   no_slot, no_hreg, blocker.what);
         }
@@ -395,6 +515,14 @@ deconstruct_ssa (work &w)
     return location ();
   };
   const hreg_set alloc = w.tgt.allocatable ();
+  // The call-saved registers that no value is given: writing one in a
+  // parallel copy would make the prologue save it.
+  hreg_set held;
+  for (value_id v = 0; v < w.wv.size (); ++v)
+    if (w.wv[v].origin != vorigin::dead && !w.wv[v].spilled
+        && w.wv[v].reg != no_hreg)
+      held |= work::span (w.wv[v].reg, w.fn.values[v].width);
+  const hreg_set needs_save = w.tgt.call_saved & ~held;
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       const block &blk = w.fn.blocks[b];
@@ -438,7 +566,7 @@ deconstruct_ssa (work &w)
           if (w.scratch == no_cell)
             w.scratch = w.add_cell (16);
           std::string e = sequentialize (w.tgt, moves, alloc & ~busy,
-                                         slot_id (w.scratch),
+                                         needs_save, slot_id (w.scratch),
                                          program_point (), w.wb[p].end_edits);
           if (!e.empty ())
             return e + " (edge " + std::to_string (p) + "->"

@@ -348,11 +348,15 @@ struct transfer
 // Sequentialise the parallel copy MOVES (destinations distinct) for target
 // T into edits at AT, appended to OUT.  FREE is the set of registers that
 // may serve as temporaries (neither source nor destination, not live).
-// SCRATCH is a cell for swaps through memory (as a slot id in the edits).
-// Return "" or an error.
+// NEEDS_SAVE: the call-saved registers the function writes nowhere else;
+// a GPR cycle is broken through a free register only outside it (the
+// xors need none), other temporaries may use it.  SCRATCH is a cell for
+// swaps through memory (as a slot id in the edits).  Return "" or an
+// error.
 std::string sequentialize (const target &t, std::vector<transfer> moves,
-                           const hreg_set &free, slot_id scratch,
-                           const program_point &at, std::vector<edit> &out);
+                           const hreg_set &free, const hreg_set &needs_save,
+                           slot_id scratch, const program_point &at,
+                           std::vector<edit> &out);
 
 } // namespace ssara::ra
 

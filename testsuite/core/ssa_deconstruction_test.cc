@@ -91,15 +91,17 @@ struct machine
   }
 };
 
-// Run MOVES through sequentialize () with FREE temps and check by
-// simulation that every destination ends up with its source's contents
-// and that nothing else outside FREE and the scratch slot changed.
+// Run MOVES through sequentialize () with FREE temps (NEEDS_SAVE among
+// them call-saved and written nowhere else) and check by simulation that
+// every destination ends up with its source's contents and that nothing
+// else outside FREE and the scratch slot changed.
 std::vector<edit>
 check_moves (const target &t, const std::vector<ra::transfer> &moves,
-             const hreg_set &free, slot_id scratch = 99)
+             const hreg_set &free, slot_id scratch = 99,
+             const hreg_set &needs_save = hreg_set ())
 {
   std::vector<edit> out;
-  std::string e = ra::sequentialize (t, moves, free, scratch,
+  std::string e = ra::sequentialize (t, moves, free, needs_save, scratch,
                                      program_point (), out);
   EXPECT_EQ (e, "");
   machine m;
@@ -111,6 +113,11 @@ check_moves (const target &t, const std::vector<ra::transfer> &moves,
         if (m.get (x.src, k) == 0)
           m.set (x.src, k, token++);
       }
+  // Every other register holds something too, so that a stray write
+  // shows.
+  for (hreg h = 0; h < max_hard_regs; ++h)
+    if (m.r.find (h) == m.r.end ())
+      m.r[h] = token++;
   machine start = m;
   for (const edit &x : out)
     m.apply (x);
@@ -119,10 +126,24 @@ check_moves (const target &t, const std::vector<ra::transfer> &moves,
       EXPECT_EQ (m.get (x.dst, k), start.get (x.src, k))
         << "destination " << print_location (x.dst) << " word " << k;
   // Every register that is neither a destination nor free keeps its
-  // contents.
+  // contents, unless it belongs to a source a destination overlaps: that
+  // value dies in the copy (a value that lives on across the edge keeps
+  // its registers, so no destination has one of them).
+  hreg_set dying;
+  for (const ra::transfer &x : moves)
+    if (x.src.is_reg ())
+      {
+        hreg_set s;
+        for (unsigned k = 0; k < x.width; ++k)
+          s.set (x.src.reg + k);
+        for (const ra::transfer &y : moves)
+          for (unsigned k = 0; y.dst.is_reg () && k < y.width; ++k)
+            if (s.test (y.dst.reg + k))
+              dying |= s;
+      }
   for (auto [r, v] : start.r)
     {
-      bool dst = free.test (r);
+      bool dst = free.test (r) || dying.test (r);
       for (const ra::transfer &x : moves)
         if (x.dst.is_reg () && r >= x.dst.reg && r < x.dst.reg + x.width)
           dst = true;
@@ -207,8 +228,9 @@ TEST (SsaDeconstruction, Figure7)
   EXPECT_EQ (count (ey, edit::kind::copy), 2u);
 }
 
-// FPR cycles swap through a free FPR, or through the scratch slot when
-// none is free; CR cycles through a free GPR.
+// FPR cycles break through a free FPR (three fmrs, as a swap through it
+// would take), or swap through the scratch slot when none is free; CR
+// cycles swap through a free GPR.
 TEST (SsaDeconstruction, SwapTemporaries)
 {
   target t = make_test_target (8, 4, 4);
@@ -217,8 +239,9 @@ TEST (SsaDeconstruction, SwapTemporaries)
   hreg_set free_f;
   free_f.set (fpr (30));
   auto e1 = check_moves (t, f, free_f);
-  ASSERT_EQ (count (e1, edit::kind::swap), 1u);
-  EXPECT_EQ (e1[0].temp, fpr (30));
+  EXPECT_EQ (count (e1, edit::kind::swap), 0u);
+  ASSERT_EQ (count (e1, edit::kind::copy), 3u);
+  EXPECT_EQ (e1[0].dst_reg, fpr (30));
   auto e2 = check_moves (t, f, {}, 7);
   ASSERT_EQ (count (e2, edit::kind::swap), 1u);
   EXPECT_EQ (e2[0].temp, no_hreg);
@@ -230,6 +253,159 @@ TEST (SsaDeconstruction, SwapTemporaries)
   auto e3 = check_moves (t, c, free_g);
   ASSERT_EQ (count (e3, edit::kind::swap), 1u);
   EXPECT_EQ (e3[0].temp, gpr (28));
+}
+
+// A cycle of GPRs with a free GPR breaks through it: a cycle of n moves
+// takes n + 1 copies and no xor.  Without one it takes n - 1 swaps.
+TEST (SsaDeconstruction, CycleBreaksThroughFreeRegister)
+{
+  target t = make_test_target (16, 8, 4);
+  // r3 <- r4 <- r5 <- r3.
+  std::vector<ra::transfer> c3 = { mv (reg (gpr (3)), reg (gpr (4))),
+                                   mv (reg (gpr (4)), reg (gpr (5))),
+                                   mv (reg (gpr (5)), reg (gpr (3))) };
+  hreg_set free;
+  free.set (gpr (9));
+  auto e1 = check_moves (t, c3, free);
+  EXPECT_EQ (count (e1, edit::kind::swap), 0u);
+  EXPECT_EQ (count (e1, edit::kind::copy), 4u);
+  EXPECT_EQ (e1.size (), 4u);
+  auto e2 = check_moves (t, c3, {});
+  EXPECT_EQ (count (e2, edit::kind::swap), 2u);
+  EXPECT_EQ (count (e2, edit::kind::copy), 0u);
+
+  // A 2-cycle: three copies or one swap (three xors); the free register
+  // wins the tie.
+  std::vector<ra::transfer> c2 = { mv (reg (gpr (3)), reg (gpr (4))),
+                                   mv (reg (gpr (4)), reg (gpr (3))) };
+  auto e3 = check_moves (t, c2, free);
+  EXPECT_EQ (count (e3, edit::kind::swap), 0u);
+  EXPECT_EQ (count (e3, edit::kind::copy), 3u);
+  auto e4 = check_moves (t, c2, {});
+  EXPECT_EQ (count (e4, edit::kind::swap), 1u);
+  EXPECT_EQ (e4.size (), 1u);
+
+  // A free register that is call-saved and written nowhere else would
+  // cost the prologue a save: the xors need no register.
+  auto e5 = check_moves (t, c3, free, 99, free);
+  EXPECT_EQ (count (e5, edit::kind::swap), 2u);
+  EXPECT_EQ (count (e5, edit::kind::copy), 0u);
+
+  // One free register breaks two cycles in turn: once the first cycle
+  // has unwound, nothing reads it.
+  std::vector<ra::transfer> two = c3;
+  two.push_back (mv (reg (gpr (6)), reg (gpr (7))));
+  two.push_back (mv (reg (gpr (7)), reg (gpr (8))));
+  two.push_back (mv (reg (gpr (8)), reg (gpr (6))));
+  auto e6 = check_moves (t, two, free);
+  EXPECT_EQ (count (e6, edit::kind::swap), 0u);
+  EXPECT_EQ (count (e6, edit::kind::copy), 8u);
+
+  // FPRs too: four fmrs instead of two swaps of three.
+  std::vector<ra::transfer> f3 = {
+    mv (reg (fpr (1)), reg (fpr (2)), fpr_file),
+    mv (reg (fpr (2)), reg (fpr (3)), fpr_file),
+    mv (reg (fpr (3)), reg (fpr (1)), fpr_file) };
+  hreg_set free_f;
+  free_f.set (fpr (30));
+  auto e7 = check_moves (t, f3, free_f);
+  EXPECT_EQ (count (e7, edit::kind::swap), 0u);
+  EXPECT_EQ (count (e7, edit::kind::copy), 4u);
+}
+
+// A cycle of pairs breaks through a free pair (four two-word copies for a
+// 3-cycle); a single free register is not enough, and the pairs swap.
+TEST (SsaDeconstruction, WideCycleBreak)
+{
+  target t = make_test_target (16, 8, 4);
+  // r3:r4 <- r5:r6 <- r7:r8 <- r3:r4.
+  std::vector<ra::transfer> c = {
+    mv (reg (gpr (3)), reg (gpr (5)), gpr_file, 2),
+    mv (reg (gpr (5)), reg (gpr (7)), gpr_file, 2),
+    mv (reg (gpr (7)), reg (gpr (3)), gpr_file, 2) };
+  hreg_set pair;
+  pair.set (gpr (9));
+  pair.set (gpr (10));
+  auto e1 = check_moves (t, c, pair);
+  EXPECT_EQ (count (e1, edit::kind::swap), 0u);
+  ASSERT_EQ (count (e1, edit::kind::copy), 4u);
+  for (const edit &e : e1)
+    EXPECT_EQ (e.width, 2u);
+  hreg_set one;
+  one.set (gpr (9));
+  auto e2 = check_moves (t, c, one);
+  EXPECT_EQ (count (e2, edit::kind::swap), 2u);
+  EXPECT_EQ (count (e2, edit::kind::copy), 0u);
+  // A 2-cycle of pairs: three two-word copies instead of six xors.
+  auto e3 = check_moves (t, { mv (reg (gpr (3)), reg (gpr (5)), gpr_file, 2),
+                              mv (reg (gpr (5)), reg (gpr (3)), gpr_file, 2) },
+                         pair);
+  EXPECT_EQ (count (e3, edit::kind::swap), 0u);
+  EXPECT_EQ (count (e3, edit::kind::copy), 3u);
+}
+
+// Random parallel copies of pairs and single registers, pairs overlapping
+// pairs, with random free sets, always resolve.
+TEST (SsaDeconstruction, RandomWideCycles)
+{
+  target t = make_test_target (16, 8, 4);
+  std::mt19937 rng (7);
+  std::vector<hreg> regs = t.files[gpr_file].regs;
+  for (int iter = 0; iter < 2000; ++iter)
+    {
+      // Sources: a random tiling of the first N registers (in file
+      // order) by ones and consecutive pairs; destinations: another
+      // random tiling of them, shuffled, so that pairs overlap pairs
+      // shifted by one.  A source takes the first destination of its
+      // width left (none left: no move).
+      unsigned n = 4 + rng () % 8;
+      auto tiling = [&] () {
+        std::vector<std::pair<hreg, uint8_t>> v;
+        for (unsigned i = 0; i < n;)
+          {
+            bool pair = i + 1 < n && regs[i + 1] == regs[i] + 1 && rng () % 2;
+            v.emplace_back (regs[i], pair ? 2 : 1);
+            i += pair ? 2 : 1;
+          }
+        return v;
+      };
+      std::vector<std::pair<hreg, uint8_t>> srcs = tiling (), dsts = tiling ();
+      std::shuffle (dsts.begin (), dsts.end (), rng);
+      std::vector<ra::transfer> moves;
+      for (const auto &src : srcs)
+        for (size_t j = 0; j < dsts.size (); ++j)
+          if (dsts[j].second == src.second)
+            {
+              moves.push_back (mv (reg (dsts[j].first), reg (src.first),
+                                   gpr_file, src.second));
+              dsts.erase (dsts.begin () + j);
+              break;
+            }
+      // Phi arguments die in the copy (PhiLifting made them fresh): keep
+      // only moves whose source a destination overlaps, until stable.
+      for (bool changed = true; changed;)
+        {
+          changed = false;
+          for (size_t i = 0; i < moves.size (); ++i)
+            {
+              bool hit = false;
+              for (const ra::transfer &y : moves)
+                hit |= y.dst.reg < moves[i].src.reg + moves[i].width
+                       && moves[i].src.reg < y.dst.reg + y.width;
+              if (!hit)
+                {
+                  moves.erase (moves.begin () + i);
+                  changed = true;
+                  break;
+                }
+            }
+        }
+      hreg_set free;
+      for (unsigned i = n; i < regs.size (); ++i)
+        if (rng () % 3 == 0)
+          free.set (regs[i]);
+      check_moves (t, moves, free);
+    }
 }
 
 // Random parallel copies (permutations with fan-out, memory sources and
@@ -270,6 +446,12 @@ TEST (SsaDeconstruction, RandomParallelCopies)
   auto e = check_moves (t, cyc, {});
   EXPECT_EQ (count (e, edit::kind::swap), 4u);
   EXPECT_EQ (e.size (), 4u);
+  // With a free register: six copies.
+  hreg_set free;
+  free.set (gpr (24));
+  auto f = check_moves (t, cyc, free);
+  EXPECT_EQ (count (f, edit::kind::swap), 0u);
+  EXPECT_EQ (f.size (), 6u);
 }
 
 // Pairs (width 2) swap as a unit when they do not overlap.
