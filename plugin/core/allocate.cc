@@ -5,9 +5,6 @@
 #include "allocate.h"
 
 #include "checker.h"
-#include "ir-text.h"
-#include <cstdio>
-#include <cstdlib>
 #include "work.h"
 
 #include <ctime>
@@ -116,17 +113,6 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
     return r;
   clock.lap ("build_record");
 
-  if (std::getenv ("SSARA_SPILL_DEBUG"))
-    {
-      std::fprintf (stderr, "=== final\n%s", print_function (w.fn, w.tgt).c_str ());
-      for (value_id v = 0; v < w.fn.values.size (); ++v)
-        std::fprintf (stderr, "v%u reg=%d spilled=%d cell=%d\n", v, w.wv[v].reg == no_hreg ? -1 : int (w.wv[v].reg), int (w.wv[v].spilled), int (w.wv[v].cell));
-      for (block_id b = 0; b < w.fn.blocks.size (); ++b)
-        for (const edit &e : w.wb[b].end_edits)
-          std::fprintf (stderr, "b%u end: %s\n", b, print_edit (e).c_str ());
-      for (size_t c = 0; c < w.cells.size (); ++c) std::fprintf (stderr, "cell %zu -> s%d\n", c, int (w.cells[c].slot));
-      std::fprintf (stderr, "%s", print_allocation (f, t, r.alloc).c_str ());
-    }
   *stage = failure_stage::none;
   if (opts.check == check_mode::on)
     {

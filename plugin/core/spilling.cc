@@ -60,11 +60,7 @@
 
 #include "work.h"
 
-#include "ir-text.h"
-
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <unordered_map>
 
 namespace ssara::ra {
@@ -85,6 +81,10 @@ constexpr dist_t loop_exit_penalty = dist_t (1) << 20;
 // converged by then keeps its current (larger, still safe) distances:
 // they steer heuristics only.
 constexpr unsigned max_next_use_passes = 64;
+// Walks of one block to drop start values that leave their register
+// unread (spiller::walk); each removes one at least, so this bounds only
+// the time on blocks with very many live-in values.
+constexpr unsigned max_start_trials = 8;
 
 dist_t
 add_dist (dist_t a, dist_t b)
@@ -234,7 +234,12 @@ private:
   void compute_pressure ();
   bool evictable (value_id v) const;
   std::vector<value_id> entry_set (block_id b);
+  // Whether walk () records its decisions or only reports the values of
+  // the start set that leave their register before any use.
+  enum class walk_mode { trial, commit };
   void walk (block_id b);
+  std::vector<value_id> walk_with (block_id b, const std::vector<value_id> &W0,
+                                   walk_mode mode);
   bool fix_edges ();
 };
 
@@ -516,10 +521,37 @@ spiller::entry_set (block_id b)
 void
 spiller::walk (block_id b)
 {
+  // A value of the start set that leaves its register before its first
+  // use in the block held it for nothing, and costs an edge reload where
+  // a predecessor lacks it (at a loop header: on the back edge, every
+  // iteration) and, for a phi, a store: it starts in memory instead,
+  // and the block is walked again.  Each trial that finds such values
+  // removes at least one from the start set, so there are at most as
+  // many trials as values in it (and max_start_trials).
+  std::vector<value_id> W0 = entry_set (b);
+  for (unsigned trial = 0; trial < max_start_trials; ++trial)
+    {
+      std::vector<value_id> wasted = walk_with (b, W0, walk_mode::trial);
+      if (wasted.empty ())
+        break;
+      for (value_id v : wasted)
+        W0.erase (std::remove (W0.begin (), W0.end (), v), W0.end ());
+    }
+  w_entry_[b] = W0;
+  walk_with (b, W0, walk_mode::commit);
+}
+
+std::vector<value_id>
+spiller::walk_with (block_id b, const std::vector<value_id> &W0,
+                    walk_mode mode)
+{
   const block &blk = w_.fn.blocks[b];
   size_t n = blk.insns.size ();
-  std::vector<value_id> W = entry_set (b);
-  w_entry_[b] = W;
+  std::vector<value_id> W = W0;
+  const bool commit = mode == walk_mode::commit;
+  // Values of W0 not yet read in the block, and those of them that
+  // left their register before being read.
+  std::vector<value_id> unread = W0, wasted;
 
   // uses[v]: the instructions of b reading v, ascending (n for a phi
   // argument read at the end).
@@ -589,7 +621,12 @@ spiller::walk (block_id b)
           }
         if (best == W.size ())
           return;
-        if (best_d != no_use && !is_clean (W[best]))
+        if (best_d != no_use
+            && std::find (unread.begin (), unread.end (), W[best])
+                 != unread.end ()
+            && evictable (W[best]))
+          wasted.push_back (W[best]);
+        if (commit && best_d != no_use && !is_clean (W[best]))
           {
             d_.stored[W[best]] = true;
             d_.evictions[W[best]].push_back ({ b, uint32_t (j) });
@@ -625,12 +662,18 @@ spiller::walk (block_id b)
       for (value_id u : U)
         if (std::find (W.begin (), W.end (), u) == W.end ())
           {
-            d_.reload_before[b][j].push_back (u);
-            d_.reloaded[u] = true;
+            if (commit)
+              {
+                d_.reload_before[b][j].push_back (u);
+                d_.reloaded[u] = true;
+              }
             missing += width (u);
             if (!is_clean (u))
               clean.push_back (u);
           }
+      for (value_id u : U)
+        unread.erase (std::remove (unread.begin (), unread.end (), u),
+                      unread.end ());
       make_room (avail (occ), missing + weight (ec), U, j);
       for (value_id u : U)
         if (std::find (W.begin (), W.end (), u) == W.end ())
@@ -647,7 +690,9 @@ spiller::walk (block_id b)
         W.push_back (v);
       drop_dead (j);
     }
-  w_end_[b] = W;
+  if (commit)
+    w_end_[b] = W;
+  return wasted;
 }
 
 bool
@@ -861,8 +906,7 @@ lowering::lower ()
     {
       if (d.reloaded[v] && !d.memory_phi[v])
         d.stored[v] = true;
-      if (!d.stored[v] || !d.evict_anywhere[v] || d.evictions[v].empty ()
-          || std::getenv ("SSARA_DEF_STORES"))
+      if (!d.stored[v] || !d.evict_anywhere[v] || d.evictions[v].empty ())
         continue;
       double at_evictions = 0;
       for (const decisions::eviction &e : d.evictions[v])
@@ -1197,31 +1241,8 @@ spill_before_coloring (work &w)
       if (!S.run (f))
         return "";
     }
-  if (std::getenv ("SSARA_SPILL_DEBUG"))
-    {
-      std::fprintf (stderr, "=== before\n%s", print_function (w.fn, w.tgt).c_str ());
-      for (block_id b = 0; b < nb; ++b)
-        {
-          std::fprintf (stderr, "b%u entry:", b);
-          for (value_id v : d.entry[b]) std::fprintf (stderr, " v%u", v);
-          std::fprintf (stderr, " | start:");
-          for (value_id v : d.start_reload[b]) std::fprintf (stderr, " v%u", v);
-          for (size_t j = 0; j < d.reload_before[b].size (); ++j)
-            for (value_id v : d.reload_before[b][j]) std::fprintf (stderr, " r%zu:v%u", j, v);
-          std::fprintf (stderr, "\n");
-        }
-      for (value_id v = 0; v < nv; ++v)
-        if (d.stored[v] || d.memory_phi[v])
-          {
-            std::fprintf (stderr, "v%u stored=%d mphi=%d ev:", v, int (d.stored[v]), int (d.memory_phi[v]));
-            for (auto e : d.evictions[v]) std::fprintf (stderr, " b%u/%u", e.b, e.slot);
-            std::fprintf (stderr, "\n");
-          }
-    }
   lowering L { w, dom, d };
   std::string e = L.lower ();
-  if (std::getenv ("SSARA_SPILL_DEBUG"))
-    std::fprintf (stderr, "=== after (%s)\n%s", e.c_str (), print_function (w.fn, w.tgt).c_str ());
   analyse_intervals (w);
   return e;
 }
