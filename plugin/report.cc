@@ -26,6 +26,10 @@ stats_line (const char *name, const adapter_result &r)
                 s.values, s.spilled, s.copies, s.swaps, s.loads, s.stores,
                 s.stack_bytes);
       line += buf;
+      // spill=split could not colour the function; the paper's
+      // spilling did (docs/core.md, phase 5c).
+      if (s.policy_retries)
+        line += " retried=pereira";
     }
   else
     {

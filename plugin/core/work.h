@@ -323,7 +323,8 @@ std::string build_record (work &w, allocation &out);
 
 // Building blocks exposed for tests.
 
-// Return the execution frequency estimate of block B (1 + 10^depth).
+// Return the execution frequency estimate of block B: block::frequency
+// (GCC's profile estimate) when known, else 1 + 10^loop_depth.
 double block_frequency (const work &w, block_id b);
 
 // Add WT to the weight of H in the preference list P.

@@ -124,6 +124,30 @@ block 2 preds=1 succs= depth=0 returns
   EXPECT_NE (verify_function (g, t), "");
 }
 
+// Block frequencies (GCC's profile estimate) print and parse exactly;
+// absent, they are unknown (negative).
+TEST (IrText, Frequencies)
+{
+  target t = make_test_target (4, 0, 0);
+  const char *text = R"(function f
+value v0 gpr
+block 0 preds= succs=1 depth=0 freq=1
+  insn def:v0
+block 1 preds=0 succs=2 depth=1 freq=9.1234567890123461
+  insn use:v0
+block 2 preds=1 succs= depth=0 returns
+)";
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  EXPECT_EQ (f.blocks[0].frequency, 1.0);
+  EXPECT_EQ (f.blocks[1].frequency, 9.1234567890123461);
+  EXPECT_LT (f.blocks[2].frequency, 0.0);
+  EXPECT_EQ (print_function (f, t), text);
+  function g;
+  EXPECT_NE (parse_function ("function g\nblock 0 freq=-2\n", t, &g), "");
+  EXPECT_NE (parse_function ("function g\nblock 0 freq=x\n", t, &g), "");
+}
+
 TEST (IrText, RegisterNamesAndSets)
 {
   EXPECT_EQ (reg_name (0), "r0");

@@ -136,3 +136,25 @@ block 1 preds=0
   EXPECT_EQ (r.alloc.value_loc[2], location::in_reg (gpr (3)));
   EXPECT_EQ (r.alloc.value_loc[3], location::in_reg (gpr (3)));
 }
+
+// block_frequency is GCC's estimate where the block has one (a loop
+// body that runs once in a hundred entries weighs 0.01, not 11), else
+// 1 + 10^depth.
+TEST (Preferences, BlockFrequencyFromProfile)
+{
+  const char *text = R"(
+function f
+value v0 gpr
+block 0 preds= succs=1 depth=0 freq=1
+  insn def:v0
+block 1 preds=0 succs=2 depth=1 freq=0.01
+  insn use:v0
+block 2 preds=1 succs= depth=0
+  insn use:v0 term
+)";
+  auto p = prepare (text, make_test_target (2, 2, 2), upto::copy);
+  const ra::work &w = *p->w;
+  EXPECT_EQ (ra::block_frequency (w, 0), 1.0);
+  EXPECT_EQ (ra::block_frequency (w, 1), 0.01);
+  EXPECT_EQ (ra::block_frequency (w, 2), 2.0);
+}
