@@ -85,6 +85,11 @@ constexpr unsigned max_next_use_passes = 64;
 // unread (spiller::walk); each removes one at least, so this bounds only
 // the time on blocks with very many live-in values.
 constexpr unsigned max_start_trials = 8;
+// Eviction (spiller::walk_with): a value whose eviction needs a store
+// defined in a block that runs at least dirty_share as often as the
+// evicting one counts its next use as dirty_discount times as far.
+constexpr double dirty_share = 0.5;
+constexpr double dirty_discount = 0.5;
 
 dist_t
 add_dist (dist_t a, dist_t b)
@@ -605,6 +610,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       {
         size_t best = W.size ();
         dist_t best_d = 0;
+        double best_score = 0;
         for (size_t i = 0; i < W.size (); ++i)
           {
             value_id v = W[i];
@@ -612,11 +618,22 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                 || std::find (keep.begin (), keep.end (), v) != keep.end ())
               continue;
             dist_t d = next_use (v, j);
-            if (best == W.size () || d > best_d
-                || (d == best_d && d_.stored[v] && !d_.stored[W[best]]))
+            // Evicting a value that is not in memory yet, defined about as
+            // often as this block runs (a loop-carried value), costs a
+            // store besides the reload: it counts as nearer by
+            // dirty_discount.
+            double score = d == no_use ? 1e300 : double (d);
+            if (d != no_use && !is_clean (v) && !d_.stored[v]
+                && block_frequency (w_, d_.def_block[v])
+                     >= dirty_share * block_frequency (w_, b))
+              score *= dirty_discount;
+            if (best == W.size () || score > best_score
+                || (score == best_score && d_.stored[v]
+                    && !d_.stored[W[best]]))
               {
                 best = i;
                 best_d = d;
+                best_score = score;
               }
           }
         if (best == W.size ())
