@@ -248,8 +248,10 @@ allocate_function (const plugin_options &opts)
       alloc_options aopts;
       aopts.check = opts.checker == checker_policy::on ? check_mode::on
                                                        : check_mode::off;
-      aopts.policy = opts.spill == spill_choice::pereira
-                       ? spill_policy::pereira : spill_policy::split;
+      aopts.policy = opts.spill == spill_choice::pereira ? spill_policy::pereira
+                     : opts.spill == spill_choice::cheaper
+                       ? spill_policy::cheaper
+                       : spill_policy::split;
       ar = allocate (imp.fn, t, aopts);
       ++rounds;
       if (ar.error.empty ())

@@ -12,7 +12,7 @@ namespace {
 const char valid_keys[] =
   "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N, "
   "decline=NAME[:NAME...], tags=FILE, allocator=ssara|ira, "
-  "spill=split|pereira";
+  "spill=cheaper|split|pereira";
 
 // Return an error for KEY having VALUE when VALID lists what it accepts.
 std::string
@@ -54,9 +54,10 @@ option_help ()
     "attribution\n"
     "  allocator=ssara|ira  ira: every function goes to IRA/LRA and is "
     "reported (the plugin only observes, for tags=FILE)\n"
-    "  spill=split|pereira  split: spilling with live-range splitting "
-    "before colour assignment; pereira (default): the paper's whole-value "
-    "spilling during colour assignment\n"
+    "  spill=cheaper|split|pereira  split: spilling with live-range "
+    "splitting before colour assignment; pereira: the paper's whole-value "
+    "spilling during colour assignment; cheaper (default): both where "
+    "split changes anything, the cheaper result by estimate\n"
     ;
 }
 
@@ -137,8 +138,11 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
             opts.spill = spill_choice::split;
           else if (value && strcmp (value, "pereira") == 0)
             opts.spill = spill_choice::pereira;
+          else if (value && strcmp (value, "cheaper") == 0)
+            opts.spill = spill_choice::cheaper;
           else
-            errors.push_back (bad_value (key, value, "split, pereira"));
+            errors.push_back (bad_value (key, value,
+                                         "split, pereira, cheaper"));
         }
       else if (strcmp (key, "allocator") == 0)
         {

@@ -35,9 +35,11 @@ enum class spill_choice
 {
   // Spilling with live-range splitting before colour assignment.
   split,
-  // The paper's whole-value spilling during colour assignment (the
+  // The paper's whole-value spilling during colour assignment.
+  pereira,
+  // Both where split changed anything, the cheaper result kept (the
   // default).
-  pereira
+  cheaper
 };
 
 // Which allocator the functions get.
@@ -53,7 +55,7 @@ enum class allocator_choice
 struct plugin_options
 {
   allocator_choice allocator = allocator_choice::ssara;
-  spill_choice spill = spill_choice::pereira;
+  spill_choice spill = spill_choice::cheaper;
   // Non-empty: append every function's insn origin tags to this file
   // (attribution.h).
   std::string tags_file;

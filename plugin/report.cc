@@ -30,6 +30,9 @@ stats_line (const char *name, const adapter_result &r)
       // spilling did (docs/core.md, phase 5c).
       if (s.policy_retries)
         line += " retried=pereira";
+      // spill=cheaper kept the splitting spiller's result.
+      if (s.split_kept)
+        line += " spill=split";
     }
   else
     {

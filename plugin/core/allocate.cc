@@ -7,6 +7,8 @@
 #include "checker.h"
 #include "work.h"
 
+#include <algorithm>
+#include <cmath>
 #include <ctime>
 
 namespace ssara {
@@ -151,19 +153,71 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   // spilling alone, which has always handled it.  One retry: the second
   // run's policy has no retry.  Not after a checker complaint: that is a
   // bug to see, not to hide.
-  if (stage == failure_stage::allocation
-      && opts.policy == spill_policy::split)
+  if (opts.policy == spill_policy::pereira)
+    return r;
+  alloc_options again = opts;
+  again.policy = spill_policy::pereira;
+  if (stage == failure_stage::allocation)
     {
-      alloc_options again = opts;
-      again.policy = spill_policy::pereira;
       alloc_result r2 = run_phases (f, t, again, clock, &stage);
       if (r2.error.empty ())
         {
           r2.alloc.stats.policy_retries = 1;
           return r2;
         }
+      return r;
+    }
+  // spill=cheaper: where the splitting spiller changed the function, the
+  // paper's spilling too, and the cheaper of the two by estimate (both
+  // checked when check=on; pereira on a tie).
+  if (opts.policy == spill_policy::cheaper && r.error.empty ()
+      && r.alloc.stats.split_edits > 0)
+    {
+      alloc_result r2 = run_phases (f, t, again, clock, &stage);
+      if (!r2.error.empty ())
+        {
+          r.alloc.stats.split_kept = 1;
+          return r;
+        }
+      if (estimated_cost (f, t, r.alloc) < estimated_cost (f, t, r2.alloc))
+        {
+          r.alloc.stats.split_kept = 1;
+          return r;
+        }
+      return r2;
     }
   return r;
+}
+
+double
+estimated_cost (const function &f, const target &t, const allocation &a)
+{
+  auto freq = [&] (block_id b) {
+    const block &blk = f.blocks[b];
+    if (blk.frequency >= 0)
+      return blk.frequency;
+    return 1.0 + std::pow (10.0, double (std::min (blk.loop_depth, 30u)));
+  };
+  double cost = 0;
+  std::vector<std::pair<block_id, block_id>> edges;
+  for (const edit &e : a.edits)
+    {
+      double at = freq (e.at.block);
+      if (e.at.k == program_point::kind::on_edge && e.at.succ != no_block)
+        {
+          at = std::min (at, freq (e.at.succ));
+          std::pair<block_id, block_id> x { e.at.block, e.at.succ };
+          if (std::find (edges.begin (), edges.end (), x) == edges.end ())
+            {
+              edges.push_back (x);
+              cost += at;
+            }
+        }
+      cost += at * (e.k == edit::kind::swap ? 3 : 1);
+    }
+  unsigned saved = unsigned ((a.used_regs & t.call_saved).count ());
+  cost += 2.0 * saved * freq (0);
+  return cost;
 }
 
 } // namespace ssara

@@ -24,8 +24,8 @@ enum class check_mode : uint8_t { off, on };
 enum class spill_mode : uint8_t { normal, everything };
 
 // How register demand is brought down to the registers there are.  The
-// default is still the paper's: the splitting spiller does not yet beat
-// it on every benchmark (docs/results.md).
+// default is `cheaper`: the splitting spiller does not yet beat the
+// paper's on every function (docs/core.md, phase 5c).
 enum class spill_policy : uint8_t
 {
   // Before colour assignment, per block, by next-use distance, with
@@ -34,7 +34,10 @@ enum class spill_policy : uint8_t
   split,
   // Only during colour assignment, whole values by the paper's spill
   // weights (seed 001, section 4.4: color_assignment.cc).
-  pereira
+  pereira,
+  // split; where it changed the function, pereira too, and the result
+  // that costs less by estimated_cost.
+  cheaper
 };
 
 // The processor time one phase of allocate () took (std::clock).
@@ -49,7 +52,7 @@ struct alloc_options
 {
   check_mode check = check_mode::off;
   spill_mode spill = spill_mode::normal;
-  spill_policy policy = spill_policy::pereira;
+  spill_policy policy = spill_policy::cheaper;
   // When not null, allocate () appends the time of each phase it runs,
   // in order (the scaling benchmark reads them).  Costs one clock read
   // per phase.
@@ -63,6 +66,14 @@ struct alloc_result
   std::string error;
   allocation alloc;
 };
+
+// Return an estimate of what allocation A adds to running F: each
+// edit (a swap as three), one jump per edge that gets code, and a save
+// and a restore per call-saved register A writes, each weighed by the
+// frequency of where it runs (block::frequency, or 1 + 10^loop_depth
+// where unknown).  spill_policy::cheaper compares allocations with it.
+double estimated_cost (const function &f, const target &t,
+                       const allocation &a);
 
 // Allocate F for target T.  Never modifies F.  With check_mode::on, the
 // independent checker (checker.h) validates the result and any complaint

@@ -141,6 +141,10 @@ struct alloc_stats
   unsigned spill_rounds = 0;    // iterations of the spill-and-recolour loop
   unsigned policy_retries = 0;  // 1 if spill=split failed and the paper's
                                 // whole-value spilling allocated it
+  unsigned split_edits = 0;     // loads and stores spilling.cc inserted
+                                // (0: it changed nothing)
+  unsigned split_kept = 0;      // spill=cheaper: 1 if split's result
+                                // was the cheaper
 };
 
 struct allocation

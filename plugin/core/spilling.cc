@@ -234,6 +234,28 @@ private:
     return unsigned ((regs_ & ~occupied).count ());
   }
 
+  // Call F (V, J) for each read of a value of the file in block B, in
+  // order: J is the reading instruction, or the number of instructions
+  // for a phi argument read at the end.
+  template <typename F> void for_each_read (block_id b, F f) const
+  {
+    const block &blk = w_.fn.blocks[b];
+    uint32_t n = uint32_t (blk.insns.size ());
+    for (uint32_t j = 0; j < n; ++j)
+      for (const operand &o : blk.insns[j].ops)
+        if (o.kind == operand_kind::use && in_file (o.value))
+          f (o.value, j);
+    for (block_id s : blk.succs)
+      {
+        const block &sb = w_.fn.blocks[s];
+        for (size_t k = 0; k < sb.preds.size (); ++k)
+          if (sb.preds[k] == b)
+            for (const phi &ph : sb.phis)
+              if (in_file (ph.args[k]))
+                f (ph.args[k], n);
+      }
+  }
+
   void compute_order ();
   void compute_next_uses ();
   void compute_pressure ();
@@ -299,21 +321,10 @@ spiller::compute_next_uses ()
   std::vector<dist_map> first_use (nb);
   for (block_id b = 0; b < nb; ++b)
     {
-      const block &blk = w_.fn.blocks[b];
       std::unordered_map<value_id, dist_t> m;
-      for (size_t j = 0; j < blk.insns.size (); ++j)
-        for (const operand &o : blk.insns[j].ops)
-          if (o.kind == operand_kind::use && in_file (o.value))
-            m.emplace (o.value, dist_t (j));
-      for (block_id s : blk.succs)
-        {
-          const block &sb = w_.fn.blocks[s];
-          for (size_t k = 0; k < sb.preds.size (); ++k)
-            if (sb.preds[k] == b)
-              for (const phi &ph : sb.phis)
-                if (in_file (ph.args[k]))
-                  m.emplace (ph.args[k], dist_t (blk.insns.size ()));
-        }
+      for_each_read (b, [&] (value_id v, uint32_t j) {
+        m.emplace (v, dist_t (j));
+      });
       first_use[b].assign (m.begin (), m.end ());
       std::sort (first_use[b].begin (), first_use[b].end ());
     }
@@ -561,27 +572,11 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // uses[v]: the instructions of b reading v, ascending (n for a phi
   // argument read at the end).
   std::unordered_map<value_id, std::vector<uint32_t>> uses;
-  for (size_t j = 0; j < n; ++j)
-    for (const operand &o : blk.insns[j].ops)
-      if (o.kind == operand_kind::use && in_file (o.value))
-        {
-          auto &u = uses[o.value];
-          if (u.empty () || u.back () != j)
-            u.push_back (uint32_t (j));
-        }
-  for (block_id s : blk.succs)
-    {
-      const block &sb = w_.fn.blocks[s];
-      for (size_t k = 0; k < sb.preds.size (); ++k)
-        if (sb.preds[k] == b)
-          for (const phi &ph : sb.phis)
-            if (in_file (ph.args[k]))
-              {
-                auto &u = uses[ph.args[k]];
-                if (u.empty () || u.back () != n)
-                  u.push_back (uint32_t (n));
-              }
-    }
+  for_each_read (b, [&] (value_id v, uint32_t j) {
+    auto &u = uses[v];
+    if (u.empty () || u.back () != j)
+      u.push_back (j);
+  });
   // Values whose register holds what a reload of this block loaded:
   // the cell holds them already, so leaving the register needs no store.
   std::vector<value_id> clean;
@@ -963,24 +958,24 @@ lowering::lower ()
         continue;
       std::vector<insn> out;
       std::vector<winsn> out_w;
-      auto add_store = [&] (value_id v) {
+      // Append a store of V (reading V) or a load of V's cell into
+      // REG, a fresh reload.
+      auto add_access = [&] (wrole role, value_id v, operand_kind k,
+                             value_id reg) {
+        ++w.stats.split_edits;
         insn i;
-        i.ops.push_back (op (w, operand_kind::use, v));
+        i.ops.push_back (op (w, k, reg));
         out.push_back (std::move (i));
         winsn x;
-        x.role = wrole::store;
+        x.role = role;
         x.cell = w.wv[v].cell;
         out_w.push_back (x);
       };
+      auto add_store = [&] (value_id v) {
+        add_access (wrole::store, v, operand_kind::use, v);
+      };
       auto add_reload = [&] (value_id v) {
-        value_id t = new_reload (v);
-        insn i;
-        i.ops.push_back (op (w, operand_kind::def, t));
-        out.push_back (std::move (i));
-        winsn x;
-        x.role = wrole::load;
-        x.cell = w.wv[v].cell;
-        out_w.push_back (x);
+        add_access (wrole::load, v, operand_kind::def, new_reload (v));
       };
       for (size_t j = 0; j <= n; ++j)
         {
@@ -1203,7 +1198,7 @@ lowering::rename (size_t nv0,
 std::string
 spill_before_coloring (work &w)
 {
-  if (w.opts.policy != spill_policy::split)
+  if (w.opts.policy == spill_policy::pereira)
     return "";
   const size_t nb = w.fn.blocks.size ();
   // Functions with abnormal edges or with instructions that want every

@@ -187,3 +187,35 @@ block 0
   for (unsigned n : { 2u, 3u })
     run (text, make_test_target (n, 2, 2), spill_mode::everything);
 }
+
+// estimated_cost weighs each edit by the frequency of where it runs (a
+// swap as three moves), adds a jump per edge that gets code and a save
+// and a restore per call-saved register written.
+TEST (Allocate, EstimatedCost)
+{
+  target t = make_test_target (4, 0, 0);
+  t.call_saved.set (gpr (3));
+  function f;
+  ASSERT_EQ (parse_function (R"(function f
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2 depth=1 freq=10
+block 2 preds=1 succs= depth=0 returns
+)", t, &f), "");
+  allocation a;
+  edit load;
+  load.k = edit::kind::load;
+  load.at.block = 0;
+  a.edits.push_back (load);
+  EXPECT_EQ (estimated_cost (f, t, a), 1.0);
+  a.edits[0].at.block = 1;
+  EXPECT_EQ (estimated_cost (f, t, a), 10.0);
+  a.edits[0].k = edit::kind::swap;
+  EXPECT_EQ (estimated_cost (f, t, a), 30.0);
+  a.edits[0].k = edit::kind::copy;
+  a.edits[0].at.k = program_point::kind::on_edge;
+  a.edits[0].at.succ = 2;
+  // min (10, 2 + ...) : block 2 has no frequency, depth 0: 2.
+  EXPECT_EQ (estimated_cost (f, t, a), 2.0 + 2.0);
+  a.used_regs.set (gpr (3));
+  EXPECT_EQ (estimated_cost (f, t, a), 4.0 + 2.0);
+}

@@ -288,6 +288,14 @@ TEST (Fuzz, AllocateNormal)
   allocate_and_check (spill_mode::normal, allocator_features);
 }
 
+// The same programs with the default, spill_policy::cheaper (both
+// policies where the splitting spiller changes anything).
+TEST (Fuzz, AllocateCheaper)
+{
+  policy_scope p (spill_policy::cheaper);
+  allocate_and_check (spill_mode::normal, allocator_features);
+}
+
 // The same programs with the splitting spiller (spilling.cc).
 TEST (Fuzz, AllocateSplit)
 {
