@@ -6,8 +6,10 @@
 // is not plain (it reads or writes registers, or clobbers some: copies
 // placed before it would change what it sees), and every edge leaving a
 // terminator that defines values gets one (a spilled def's store, seed
-// 001 section 4.6, goes there).  Abnormal edges are never split.  A split
-// block's code is reported on_edge (P, S).
+// 001 section 4.6, goes there).  With the splitting spiller
+// (spilling.cc) every such edge into a join gets one, phis or not.
+// Abnormal edges are never split.  A split block's code is reported
+// on_edge (P, S).
 //
 // Then every phi  a = phi (a_1 : B_1, ..., a_m : B_m)  becomes
 //   v = phi (v_1, ..., v_m)  with  a := v  at the start of its block and
@@ -87,10 +89,21 @@ lift_phis (work &w)
               && w.fn.blocks[s].pred_abnormal[pi])
             continue;
           bool phis = !w.fn.blocks[s].phis.empty ();
-          if (!def_term && !(phis && (nsucc > 1 || !plain)))
+          bool critical = nsucc > 1 || !plain;
+          bool needed = def_term || (phis && critical);
+          // The splitting spiller (spilling.cc) places reloads on edges
+          // into joins and phis of reloads at joins: every critical edge
+          // into a join gets a place for code (an empty one costs
+          // nothing: no edit, no block in the output).
+          bool wanted = w.opts.policy != spill_policy::pereira && critical
+                        && w.fn.blocks[s].preds.size () > 1;
+          if (!needed && !wanted)
             continue;
-          if (std::count (w.fn.blocks[p].succs.begin (),
-                          w.fn.blocks[p].succs.end (), s) > 1)
+          bool several = std::count (w.fn.blocks[p].succs.begin (),
+                                     w.fn.blocks[p].succs.end (), s) > 1;
+          if (several && !needed)
+            continue;
+          if (several)
             return "block " + std::to_string (p) + " has several edges to "
                    + std::to_string (s) + " that would need code";
           block_id e = block_id (w.fn.blocks.size ());
