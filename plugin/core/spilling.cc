@@ -16,7 +16,9 @@
 //   1. Next-use distances (in instructions) from each block's start and
 //      end, by a backward fixed point over the CFG; an edge that leaves a
 //      loop adds loop_exit_penalty, so that a use after a loop is far
-//      from anything inside it.
+//      from anything inside it, and an edge into a block that runs a
+//      fraction of its predecessor's times (GCC's block frequencies)
+//      multiplies the distance by the inverse (scale_dist).
 //   2. Blocks in reverse post-order.  The register set at a block's start
 //      is, at a loop header, the values used in the loop (nearest first),
 //      then the values live through the loop as far as the loop's
@@ -28,15 +30,19 @@
 //      before its instruction; where the demand at an instruction's uses,
 //      across its clobbers (a call) or at its defs exceeds the registers
 //      left by pre-coloured hard registers and clobbers, the values not
-//      read there whose next use is furthest leave their registers.
+//      read there whose next use is furthest leave their registers (one
+//      whose leaving needs a store counts as nearer: dirty_discount).  A
+//      start value that leaves before it is read starts in memory
+//      instead, and the block is walked again (max_start_trials).
 //   4. At each edge, a value in a register at the successor's start but
 //      not at the predecessor's end is reloaded on the edge (at the end of
 //      a predecessor with one successor, else once at the start of the
 //      successor); a phi whose def starts out of a register lives in
 //      memory (its arguments are stored there by SSA deconstruction).
 //   5. A value that leaves its register while it still has a use is
-//      stored once, right after its def: single assignment, so one store
-//      serves every reload.
+//      stored right after its def (single assignment: one store serves
+//      every reload), or, where that costs less by frequency, at each
+//      point where it leaves (every path to a reload passes one).
 // Nothing is changed until every decision can be carried out; then:
 // Lower:
 //   6. Stores and reloads become instructions of the working function;
