@@ -8,6 +8,8 @@
 
 #include "gcc-includes.h"
 #include "adapter.h"
+
+#include <ctime>
 #include "gcc-target.h"
 #include "rtl-import.h"
 #include "rtl-prepare.h"
@@ -146,6 +148,16 @@ decline (const std::string &why)
 adapter_result
 allocate_function (const plugin_options &opts)
 {
+  // With opts.times: the processor time of each step since the last lap.
+  std::vector<phase_time> times;
+  std::clock_t last = std::clock ();
+  auto lap = [&] (const char *step) {
+    if (!opts.times)
+      return;
+    std::clock_t now = std::clock ();
+    times.push_back ({ step, 1000.0 * double (now - last) / CLOCKS_PER_SEC });
+    last = now;
+  };
   std::string why = early_decline_reason ();
   if (!why.empty ())
     return decline (why);
@@ -192,6 +204,7 @@ allocate_function (const plugin_options &opts)
   // After the prepare steps, which may add stack slots to the frame.
   unsigned frame_scratch = frame_scratch_reg ();
   target t = build_target (frame_scratch, hfp);
+  lap ("prepare");
 
   // Import and allocate; when colour assignment runs out of registers,
   // relieve the pressure where LRA would (relieve_register_pressure) and
@@ -216,6 +229,7 @@ allocate_function (const plugin_options &opts)
     {
       df_analyze ();
       imp = import_function (t, hfp);
+      lap ("import");
       if (imp.impossible_asm && asm_errors < max_asm_errors)
         {
           // GCC's usual error, as LRA gives it; the asm goes, and the
@@ -252,7 +266,12 @@ allocate_function (const plugin_options &opts)
                      : opts.spill == spill_choice::cheaper
                        ? spill_policy::cheaper
                        : spill_policy::split;
+      std::vector<phase_time> core_times;
+      if (opts.times)
+        aopts.times = &core_times;
       ar = allocate (imp.fn, t, aopts);
+      times.insert (times.end (), core_times.begin (), core_times.end ());
+      last = std::clock ();
       ++rounds;
       if (ar.error.empty ())
         break;
@@ -282,10 +301,12 @@ allocate_function (const plugin_options &opts)
                                      frame_scratch, hfp);
   if (!err.empty ())
     return decline (err);
+  lap ("rewrite");
 
   adapter_result r;
   r.outcome = adapter_outcome::allocated;
   r.stats = ar.alloc.stats;
+  r.times = std::move (times);
   return r;
 }
 

@@ -5,6 +5,7 @@
 #ifndef SSARA_ADAPTER_H
 #define SSARA_ADAPTER_H
 
+#include "core/allocate.h"
 #include "core/allocation.h"
 #include "options.h"
 
@@ -28,6 +29,9 @@ struct adapter_result
   // For declined: why, in words a user can act on.
   std::string reason;
   alloc_stats stats;
+  // With plugin_options::times: the processor time of each step, in
+  // order (a core phase once per run of the phases).
+  std::vector<phase_time> times;
 };
 
 // Allocate the registers of the current function (cfun) with OPTS.

@@ -12,7 +12,7 @@ namespace {
 const char valid_keys[] =
   "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N, "
   "decline=NAME[:NAME...], tags=FILE, allocator=ssara|ira, "
-  "spill=cheaper|split|pereira";
+  "spill=cheaper|split|pereira, times";
 
 // Return an error for KEY having VALUE when VALID lists what it accepts.
 std::string
@@ -54,6 +54,9 @@ option_help ()
     "attribution\n"
     "  allocator=ssara|ira  ira: every function goes to IRA/LRA and is "
     "reported (the plugin only observes, for tags=FILE)\n"
+    "  times              add the time of each step (prepare, import, "
+    "each core phase, rewrite; ms) to the stats line, which it turns on "
+    "(stderr), and a TOTAL line for the file\n"
     "  spill=cheaper|split|pereira  split: spilling with live-range "
     "splitting before colour assignment; pereira: the paper's whole-value "
     "spilling during colour assignment; cheaper (default): both where "
@@ -160,6 +163,13 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
           else
             opts.dump = true;
         }
+      else if (strcmp (key, "times") == 0)
+        {
+          if (value)
+            errors.push_back (bad_value (key, value, "none"));
+          else
+            opts.times = true;
+        }
       else
         {
           std::string msg = "ssara: unknown option -fplugin-arg-ssara-";
@@ -169,6 +179,9 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
           errors.push_back (msg);
         }
     }
+  // times adds to the stats line: it needs one.
+  if (opts.times && opts.stats == stats_sink::off)
+    opts.stats = stats_sink::stderr_stream;
   return errors;
 }
 

@@ -68,6 +68,10 @@ struct plugin_options
   // -fdump-rtl-* before plugins are loaded, so -fdump-rtl-ssara itself
   // is rejected; this option switches the same dump on.
   bool dump = false;
+  // Add the processor time of each step (the adapter's preparation,
+  // import and rewrite, each core phase) to the stats line, and a TOTAL
+  // line for the file at its end (report.h).
+  bool times = false;
   // Allocate only the first LIMIT functions of the translation unit; the
   // later ones go to IRA/LRA and are reported (for bisecting a
   // miscompilation down to one function).  -1: no limit.

@@ -6,6 +6,7 @@
 #include "options.h"
 #include "pass.h"
 #include "attribution.h"
+#include "report.h"
 
 int plugin_is_GPL_compatible;
 
@@ -55,6 +56,10 @@ plugin_init (struct plugin_name_args *plugin_info,
   register_callback (name, PLUGIN_OVERRIDE_GATE, ssara::override_gate,
                      nullptr);
   register_attribution (name, options);
+  if (options.times)
+    register_callback (name, PLUGIN_FINISH,
+                       [] (void *, void *) { ssara::report_totals (options); },
+                       nullptr);
   if (options.dump)
     g->get_dumps ()->dump_switch_p ("rtl-ssara");
   return 0;

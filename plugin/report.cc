@@ -3,6 +3,7 @@
 #include "gcc-includes.h"
 #include "report.h"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -11,6 +12,59 @@ namespace ssara {
 namespace {
 
 // Return the stats line (with its newline) for NAME and R.
+// The file's total of each step, in order of first appearance.
+std::vector<std::pair<std::string, double>> totals;
+
+// Sum TIMES by step into OUT, keeping the order of first appearance.
+void
+sum_times (const std::vector<phase_time> &times,
+           std::vector<std::pair<std::string, double>> &out)
+{
+  for (const phase_time &p : times)
+    {
+      auto it = std::find_if (out.begin (), out.end (),
+                              [&] (const std::pair<std::string, double> &x) {
+                                return x.first == p.phase;
+                              });
+      if (it == out.end ())
+        out.push_back ({ p.phase, p.ms });
+      else
+        it->second += p.ms;
+    }
+}
+
+void
+add_to_totals (const std::vector<phase_time> &times)
+{
+  sum_times (times, totals);
+}
+
+// "STEP:MS,STEP:MS,..." with each step's times summed (ms, two
+// decimals), and total:MS.
+std::string
+format_times (const std::vector<std::pair<std::string, double>> &steps)
+{
+  std::string out;
+  char buf[64];
+  double sum = 0;
+  for (const auto &[step, ms] : steps)
+    {
+      snprintf (buf, sizeof buf, "%.2f", ms);
+      out += step + ":" + buf + ",";
+      sum += ms;
+    }
+  snprintf (buf, sizeof buf, "%.2f", sum);
+  return out + "total:" + buf;
+}
+
+std::string
+times_field (const std::vector<phase_time> &times)
+{
+  std::vector<std::pair<std::string, double>> steps;
+  sum_times (times, steps);
+  return format_times (steps);
+}
+
 std::string
 stats_line (const char *name, const adapter_result &r)
 {
@@ -33,6 +87,12 @@ stats_line (const char *name, const adapter_result &r)
       // spill=cheaper kept the splitting spiller's result.
       if (s.split_kept)
         line += " spill=split";
+      if (!r.times.empty ())
+        {
+          line += " times=";
+          line += times_field (r.times);
+          add_to_totals (r.times);
+        }
     }
   else
     {
@@ -82,6 +142,25 @@ report_function (const plugin_options &opts, const char *name,
         inform (DECL_SOURCE_LOCATION (current_function_decl),
                 "ssara: %qD allocated by IRA/LRA: %s",
                 current_function_decl, r.reason.c_str ());
+      break;
+    }
+}
+
+void
+report_totals (const plugin_options &opts)
+{
+  if (!opts.times || totals.empty ())
+    return;
+  std::string line = "ssara: TOTAL times=" + format_times (totals) + "\n";
+  switch (opts.stats)
+    {
+    case stats_sink::stderr_stream:
+      fputs (line.c_str (), stderr);
+      break;
+    case stats_sink::file:
+      append_line (opts.stats_file, line);
+      break;
+    case stats_sink::off:
       break;
     }
 }
