@@ -122,6 +122,24 @@ append_line (const std::string &file, const std::string &line)
 
 } // anon namespace
 
+// Write LINE to the stats sink of OPTS; return false if stats are off.
+static bool
+write_stats_line (const plugin_options &opts, const std::string &line)
+{
+  switch (opts.stats)
+    {
+    case stats_sink::stderr_stream:
+      fputs (line.c_str (), stderr);
+      return true;
+    case stats_sink::file:
+      append_line (opts.stats_file, line);
+      return true;
+    case stats_sink::off:
+      break;
+    }
+  return false;
+}
+
 void
 report_function (const plugin_options &opts, const char *name,
                  const adapter_result &r)
@@ -129,40 +147,19 @@ report_function (const plugin_options &opts, const char *name,
   std::string line = stats_line (name, r);
   if (dump_file)
     fputs (line.c_str (), dump_file);
-  switch (opts.stats)
-    {
-    case stats_sink::stderr_stream:
-      fputs (line.c_str (), stderr);
-      break;
-    case stats_sink::file:
-      append_line (opts.stats_file, line);
-      break;
-    case stats_sink::off:
-      if (r.outcome == adapter_outcome::declined)
-        inform (DECL_SOURCE_LOCATION (current_function_decl),
-                "ssara: %qD allocated by IRA/LRA: %s",
-                current_function_decl, r.reason.c_str ());
-      break;
-    }
+  if (!write_stats_line (opts, line)
+      && r.outcome == adapter_outcome::declined)
+    inform (DECL_SOURCE_LOCATION (current_function_decl),
+            "ssara: %qD allocated by IRA/LRA: %s",
+            current_function_decl, r.reason.c_str ());
 }
 
 void
 report_totals (const plugin_options &opts)
 {
-  if (!opts.times || totals.empty ())
-    return;
-  std::string line = "ssara: TOTAL times=" + format_times (totals) + "\n";
-  switch (opts.stats)
-    {
-    case stats_sink::stderr_stream:
-      fputs (line.c_str (), stderr);
-      break;
-    case stats_sink::file:
-      append_line (opts.stats_file, line);
-      break;
-    case stats_sink::off:
-      break;
-    }
+  if (opts.times && !totals.empty ())
+    write_stats_line (opts, "ssara: TOTAL times=" + format_times (totals)
+                              + "\n");
 }
 
 } // namespace ssara
