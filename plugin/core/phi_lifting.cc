@@ -34,12 +34,6 @@ plain_terminator (const insn &i)
   return i.ops.empty () && i.clobbers.none () && !i.values_across_in_memory;
 }
 
-bool
-ends_plainly (const block &b)
-{
-  return b.insns.empty () || !b.insns.back ().terminator
-         || plain_terminator (b.insns.back ());
-}
 
 bool
 terminator_defines (const block &b)
@@ -63,6 +57,19 @@ pred_index (const block &s, block_id p, unsigned occurrence)
 }
 
 } // namespace
+
+bool
+ends_plainly (const block &b)
+{
+  return b.insns.empty () || !b.insns.back ().terminator
+         || plain_terminator (b.insns.back ());
+}
+
+bool
+takes_end_code (const block &b)
+{
+  return b.succs.size () == 1 && ends_plainly (b);
+}
 
 std::string
 lift_phis (work &w)

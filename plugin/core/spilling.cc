@@ -122,15 +122,6 @@ scale_dist (dist_t dist, double from, double to)
   return x >= double (no_use - 1) ? no_use - 1 : dist_t (x);
 }
 
-bool
-ends_plainly (const block &b)
-{
-  if (b.insns.empty () || !b.insns.back ().terminator)
-    return true;
-  const insn &t = b.insns.back ();
-  return t.ops.empty () && t.clobbers.none () && !t.values_across_in_memory;
-}
-
 // The slot of code at the end of block B: after its last instruction,
 // or before its terminator.
 uint32_t
@@ -187,6 +178,13 @@ struct decisions
   // Values defined by a terminator: nothing can follow their def.
   std::vector<bool> terminator_def;
 
+  // Reload V before slot SLOT of block B.
+  void reload (block_id b, uint32_t slot, value_id v)
+  {
+    reload_before[b][slot].push_back (v);
+    reloaded[v] = true;
+  }
+
   bool in_entry (block_id b, value_id v) const
   {
     return std::binary_search (entry[b].begin (), entry[b].end (), v);
@@ -198,7 +196,9 @@ class spiller
 public:
   spiller (work &w, const dominator_tree &dom, decisions &d)
     : w_ (w), dom_ (dom), d_ (d)
-  {}
+  {
+    compute_order ();
+  }
 
   // Decide for file F.  Return false if some decision cannot be carried
   // out (the function is then left to colour assignment's spilling).
@@ -681,10 +681,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         if (std::find (W.begin (), W.end (), u) == W.end ())
           {
             if (commit)
-              {
-                d_.reload_before[b][j].push_back (u);
-                d_.reloaded[u] = true;
-              }
+              d_.reload (b, uint32_t (j), u);
             missing += width (u);
             if (!is_clean (u))
               clean.push_back (u);
@@ -735,7 +732,6 @@ spiller::fix_edges ()
       auto in_entry = [&] (value_id v) {
         return std::find (entry.begin (), entry.end (), v) != entry.end ();
       };
-      std::vector<value_id> at_start;
       for (size_t k = 0; k < sb.preds.size (); ++k)
         {
           block_id p = sb.preds[k];
@@ -744,7 +740,7 @@ spiller::fix_edges ()
           auto in_end = [&] (value_id v) {
             return std::find (end.begin (), end.end (), v) != end.end ();
           };
-          bool at_p_end = pb.succs.size () == 1 && ends_plainly (pb);
+          bool at_p_end = takes_end_code (pb);
           std::vector<value_id> need;
           for (value_id v : w_.live.live_in[s])
             {
@@ -777,25 +773,23 @@ spiller::fix_edges ()
               // edge has a place for code (phi_lifting.cc split it).
               if (!at_p_end || !evictable (a))
                 return false;
-              d_.reload_before[p][end_slot (pb)]
-                .push_back (a);
-              d_.reloaded[a] = true;
+              d_.reload (p, end_slot (pb), a);
             }
           for (value_id v : need)
             {
               if (!evictable (v))
                 return false;
-              d_.reloaded[v] = true;
+              auto &at_start = d_.start_reload[s];
               if (at_p_end)
-                d_.reload_before[p][end_slot (pb)]
-                  .push_back (v);
+                d_.reload (p, end_slot (pb), v);
               else if (std::find (at_start.begin (), at_start.end (), v)
                        == at_start.end ())
-                at_start.push_back (v);
+                {
+                  at_start.push_back (v);
+                  d_.reloaded[v] = true;
+                }
             }
         }
-      for (value_id v : at_start)
-        d_.start_reload[s].push_back (v);
     }
   return true;
 }
@@ -808,7 +802,6 @@ spiller::run (file_id f)
   for (hreg h : w_.tgt.files[f].regs)
     regs_.set (h);
   size_t nb = w_.fn.blocks.size ();
-  compute_order ();
   compute_next_uses ();
   compute_pressure ();
   w_entry_.assign (nb, {});
@@ -1035,7 +1028,7 @@ lowering::decide_joins (size_t nv0,
       {
         const block &p = w.fn.blocks[blk.preds[k]];
         if ((k < blk.pred_abnormal.size () && blk.pred_abnormal[k])
-            || p.succs.size () != 1 || !ends_plainly (p))
+            || !takes_end_code (p))
           return false;
       }
     return true;

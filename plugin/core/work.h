@@ -321,6 +321,15 @@ std::string deconstruct_ssa (work &w);
 void assign_stack_slots (work &w);
 std::string build_record (work &w, allocation &out);
 
+// Return true if block B ends without a terminator or with one that
+// reads, writes and clobbers nothing: code placed before it is as good as
+// code after it (phi_lifting.cc).
+bool ends_plainly (const block &b);
+
+// Return true if code at the end of block B runs on its one out-edge
+// only: one successor, a plain end (the place for an edge's code).
+bool takes_end_code (const block &b);
+
 // Building blocks exposed for tests.
 
 // Return the execution frequency estimate of block B: block::frequency
