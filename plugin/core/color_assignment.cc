@@ -42,6 +42,7 @@
 #include "work.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ssara::ra {
 
@@ -193,6 +194,51 @@ struct walker
         frontier.swap (next);
         decay *= propagation_decay;
       }
+  }
+
+  // The registers that V's uncoloured affinity neighbours may not take
+  // (outside their allowed set, or struck by a clobber in their live
+  // range: a value live across a call may not take a call-clobbered
+  // register), each with the weight of the copy V there would leave
+  // between them: the weakest affinity on the way, halved per further
+  // hop, as propagate () passes on registers.  Colour assignment counts
+  // them against V's preferences, so that a loop-header phi whose
+  // back-edge chain crosses a call takes a register the whole chain can
+  // keep, instead of one that costs a copy on every iteration.
+  std::vector<std::pair<hreg, double>> barred_ahead (value_id v)
+  {
+    std::vector<std::pair<hreg, double>> out;
+    const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+    ++visit_cur;
+    visit_stamp[v] = visit_cur;
+    std::vector<std::pair<value_id, double>> frontier { { v, -1.0 } }, next;
+    unsigned visits = 0;
+    double decay = 1.0;
+    for (unsigned hop = 0; hop < max_propagation_hops; ++hop)
+      {
+        next.clear ();
+        for (auto [x, wt] : frontier)
+          for (const work::affinity &af : w.affinities[x])
+            {
+              value_id u = af.other;
+              if (visit_stamp[u] == visit_cur || w.wv[u].reg != no_hreg
+                  || w.wv[u].spilled || w.wv[u].origin == vorigin::dead
+                  || visits == max_propagation_visits)
+                continue;
+              visit_stamp[u] = visit_cur;
+              ++visits;
+              double uw = wt < 0 ? af.weight : std::min (wt, af.weight);
+              const value &y = w.fn.values[u];
+              for (hreg h : rf.regs)
+                if (!y.allowed.test (h)
+                    || (work::span (h, y.width) & w.live.forbidden[u]).any ())
+                  add_preference (out, h, decay * uw);
+              next.push_back ({ u, uw });
+            }
+        frontier.swap (next);
+        decay *= propagation_decay;
+      }
+    return out;
   }
 
   // Give V register H (free) and tell its neighbours.
@@ -530,11 +576,12 @@ struct walker
         }
       assign (v, h);
     };
+    std::vector<std::pair<hreg, double>> barred = barred_ahead (v);
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })
         {
-          double best_points = -1;
+          double best_points = -std::numeric_limits<double>::infinity ();
           for (hreg h : w.tgt.files[x.file].regs)
             {
               if (!fits (v, h, allowed, f) || !free_at (v, h))
@@ -543,6 +590,9 @@ struct walker
               for (auto [r, p] : prefs)
                 if (r == h)
                   points += p;
+              for (auto [r, p] : barred)
+                if (r == h)
+                  points -= p;
               if (points <= best_points)
                 continue;
               if (pass == 0)

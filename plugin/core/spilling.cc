@@ -242,7 +242,10 @@ private:
 
   // Call F (V, J) for each read of a value of the file in block B, in
   // order: J is the reading instruction, or the number of instructions
-  // for a phi argument read at the end.
+  // for a phi argument read at the end.  A phi's argument that is the
+  // phi's own def (a value a loop carries unchanged) is no read: it
+  // needs the value wherever the phi is, register or memory, and its
+  // next use is the phi's.
   template <typename F> void for_each_read (block_id b, F f) const
   {
     const block &blk = w_.fn.blocks[b];
@@ -257,7 +260,7 @@ private:
         for (size_t k = 0; k < sb.preds.size (); ++k)
           if (sb.preds[k] == b)
             for (const phi &ph : sb.phis)
-              if (in_file (ph.args[k]))
+              if (in_file (ph.args[k]) && ph.args[k] != ph.def)
                 f (ph.args[k], n);
       }
   }
@@ -454,6 +457,12 @@ spiller::entry_set (block_id b)
         return ph.args[k];
     return v;
   };
+  auto is_phi_def = [&] (value_id v) {
+    for (const phi &ph : blk.phis)
+      if (ph.def == v)
+        return true;
+    return false;
+  };
   auto in_end = [&] (block_id p, value_id v) {
     const auto &e = w_end_[p];
     return std::find (e.begin (), e.end (), v) != e.end ();
@@ -471,17 +480,37 @@ spiller::entry_set (block_id b)
           rank = d < loop_exit_penalty ? 1 : 2;
           if (rank == 2)
             live_through += width (v);
+          // A phi of the header left out costs a store of its back-edge
+          // argument on every iteration besides the reload: it counts as
+          // nearer, as an eviction does (walk_with).
+          else if (is_phi_def (v))
+            d = dist_t (double (d) * dirty_discount);
         }
       else
         {
+          // A value in a register at the end of some predecessors only
+          // costs a reload on each edge from the others.  Where it is not
+          // read in this block and the edges that lack it run more often
+          // than those that have it, it starts in memory instead: those
+          // that have it drop it (for free, or a store), and it is
+          // reloaded where it is next read, if it still is by then.  (A
+          // value read in the block would only move its reload from the
+          // edges that lack it to the block.)
           unsigned seen = 0, have = 0;
+          double have_freq = 0, lack_freq = 0;
           for (size_t k = 0; k < blk.preds.size (); ++k)
             if (done_[blk.preds[k]])
               {
                 ++seen;
-                have += in_end (blk.preds[k], arg_of (v, k));
+                bool in = in_end (blk.preds[k], arg_of (v, k));
+                have += in;
+                (in ? have_freq : lack_freq)
+                  += block_frequency (w_, blk.preds[k]);
               }
           if (have == 0)
+            continue;
+          if (have != seen && lack_freq > have_freq
+              && d >= dist_t (blk.insns.size ()))
             continue;
           rank = have == seen ? 1 : 2;
         }
