@@ -137,6 +137,56 @@ block 1 preds=0
   EXPECT_EQ (r.alloc.value_loc[3], location::in_reg (gpr (3)));
 }
 
+// A counter carried around a loop through a join (v1 -> v2 | v1 -> v3
+// -> v1), where v3 lives across a call on a rarely taken path: v3 needs
+// a call-saved register.  The header phi v1, coloured first, is not
+// live across the call itself, but takes a call-saved register too
+// (colour assignment counts its uncoloured neighbours' barred registers
+// against it), so that the chain shares one register and no copy runs
+// in the loop.
+TEST (Preferences, LoopPhiAvoidsRegisterBarredToItsChain)
+{
+  const char *text = R"(
+function chain_across_call
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 cr
+value v5 cr
+value v6 cr
+block 0 succs=1
+  insn def:v0
+block 1 preds=0,6 succs=2,3 depth=1 freq=10
+  phi v1 = v0 v3
+  insn def:v4 use:v1
+  insn use:v4 term
+block 2 preds=1 succs=4 depth=1 freq=5
+  insn def:v2 use:v1
+block 3 preds=1 succs=4 depth=1 freq=5
+block 4 preds=2,3 succs=5,6 depth=1 freq=10
+  phi v3 = v2 v1
+  insn def:v5 use:v3
+  insn use:v5 term
+block 5 preds=4 succs=6 depth=1 freq=0.1
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+block 6 preds=4,5 succs=1,7 depth=1 freq=10
+  insn def:v6 use:v3
+  insn use:v6 term
+block 7 preds=6 freq=1
+  insn use:v3 term
+)";
+  function f;
+  target t = rs6000_target ();
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  for (const edit &e : r.alloc.edits)
+    EXPECT_NE (e.k, edit::kind::copy) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[1], r.alloc.value_loc[3]);
+  EXPECT_EQ (r.alloc.value_loc[2], r.alloc.value_loc[3]);
+  EXPECT_FALSE (rs6000_call_clobbered ().test (r.alloc.value_loc[1].reg));
+}
+
 // block_frequency is GCC's estimate where the block has one (a loop
 // body that runs once in a hundred entries weighs 0.01, not 11), else
 // 1 + 10^depth.
