@@ -569,7 +569,11 @@ rewriter::build_insns ()
         new_insn ni;
         ni.insn = rtl;
         rtx pat = PATTERN (rtl);
-        if (GET_CODE (pat) == CLOBBER && pseudo_p (XEXP (pat, 0)))
+        // A copy the allocation deleted (allocation::removed: its def is
+        // read where its source is), and a clobber of a pseudo, go.
+        if ((b < m_alloc.removed.size () && i < m_alloc.removed[b].size ()
+             && m_alloc.removed[b][i])
+            || (GET_CODE (pat) == CLOBBER && pseudo_p (XEXP (pat, 0))))
           {
             ni.remove = true;
             m_insns.push_back (ni);

@@ -57,7 +57,11 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   auto fail = [&r] (const std::string &e) { r.error = e; return !e.empty (); };
   clock.lap ("work");
 
-  // Before everything: operands whose constraints the value cannot meet
+  // Copies whose def can share its source's register: the def's reads
+  // read the source (copy_folding.cc).
+  ra::fold_copies (w);
+  clock.lap ("fold_copies");
+  // Then: operands whose constraints the value cannot meet
   // get a short-lived copy (constraint_lifting.cc).
   if (fail (ra::lift_constraints (w)))
     return r;

@@ -154,6 +154,12 @@ struct allocation
   // register; for hard operands it is the operand's own register.
   std::vector<std::vector<std::vector<location>>> operand_loc;
 
+  // removed[b][i]: instruction i of block b is deleted: a copy whose
+  // def is read, wherever it is read, where its source is (a copy of an
+  // SSA value is that value; copy_folding.cc).  Its operand_loc entries
+  // are `none`.
+  std::vector<std::vector<bool>> removed;
+
   // phi_loc[b][k]: where the def of phi k of block b is at the start of
   // block b.
   std::vector<std::vector<location>> phi_loc;

@@ -41,10 +41,12 @@ build_record (work &w, allocation &out)
 {
   const function &in = w.in;
   out.operand_loc.assign (in.blocks.size (), {});
+  out.removed.assign (in.blocks.size (), {});
   out.phi_loc.assign (in.blocks.size (), {});
   for (block_id b = 0; b < in.blocks.size (); ++b)
     {
       out.operand_loc[b].resize (in.blocks[b].insns.size ());
+      out.removed[b].assign (in.blocks[b].insns.size (), false);
       for (size_t i = 0; i < in.blocks[b].insns.size (); ++i)
         out.operand_loc[b][i].resize (in.blocks[b].insns[i].ops.size ());
     }
@@ -176,6 +178,10 @@ build_record (work &w, allocation &out)
                 add (e);
                 break;
               }
+            case wrole::folded:
+              out.removed[x.in_block][wi.in_insn] = true;
+              next_input = wi.in_insn + 1;
+              break;
             case wrole::nop:
               break;
             }
@@ -215,7 +221,8 @@ build_record (work &w, allocation &out)
       }
   out.value_loc.assign (in.values.size (), location ());
   for (value_id v = 0; v < in.values.size (); ++v)
-    out.value_loc[v] = loc_of (v);
+    out.value_loc[v] = loc_of (w.wv[v].folded_into != no_value
+                               ? w.wv[v].folded_into : v);
   out.slots = w.slots;
   out.used_regs = used;
   w.stats.values = unsigned (in.values.size ());

@@ -128,6 +128,13 @@ private:
                   reporting r);
   void apply_edit (uint32_t index, state &s, reporting r);
   void check_insn (block_id b, uint32_t i, state &s, reporting r);
+  // Whether the allocation deletes instruction I of block B.
+  bool is_removed (block_id b, uint32_t i) const
+  {
+    return b < a_.removed.size () && i < a_.removed[b].size ()
+           && a_.removed[b][i];
+  }
+  void check_removed (block_id b, uint32_t i, reporting r);
   bool meet_into (state &dst, const state &src) const;
 
   // Cells: the hard registers, then what was saved of each register for
@@ -139,6 +146,14 @@ private:
   size_t cell_count () const
   { return 2 * max_hard_regs + a_.slots.size () * slot_units; }
   void check_return (block_id b, const state &s, reporting r);
+
+  // The content that is value V's unit UNIT.  A copy's def is its
+  // source's value (canon_): in SSA neither changes, so a register
+  // holding the source holds the def too (copy_folding.cc lets them
+  // share one).
+  content val (value_id v, unsigned unit) const
+  { return content::of_val (canon_[v], unit); }
+  void compute_canon ();
 
   // Return the 4-byte units a register of file F holds.
   unsigned units_per_reg (file_id f) const
@@ -179,6 +194,7 @@ private:
   const allocation &a_;
   std::vector<std::string> errors_;
   std::vector<file_id> file_of_;
+  std::vector<value_id> canon_;
   // The registers some instruction saves for the receivers.
   hreg_set saved_regs_;
 
@@ -631,6 +647,27 @@ checker::run_edits (const std::vector<uint32_t> &which, state &s,
     apply_edit (e, s, r);
 }
 
+// A deleted instruction changes nothing, so it must be a copy whose
+// def is its source's value (canon_): then every read of the def finds
+// what a read of the source would.
+void
+checker::check_removed (block_id b, uint32_t i, reporting r)
+{
+  const insn &in = f_.blocks[b].insns[i];
+  value_id d = no_value, u = no_value;
+  if (in.kind == insn_kind::copy && in.ops.size () == 2)
+    {
+      for (const operand &o : in.ops)
+        if (o.kind == operand_kind::def)
+          d = o.value;
+        else if (o.kind == operand_kind::use)
+          u = o.value;
+    }
+  if (d == no_value || u == no_value || canon_[d] != canon_[u])
+    report (r, insn_where (b, i) + " is deleted but is not a copy of one "
+               "value into another of the same file and size");
+}
+
 void
 checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
 {
@@ -701,7 +738,7 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
           for (unsigned j = 0; j < regs_in_file (op.value, g); ++j)
             {
               const content &c = s[reg_index (l.reg + j)];
-              content want = content::of_val (op.value, j * upr);
+              content want = val (op.value, j * upr);
               if (c != want)
                 {
                   report (r, opw (k) + " reads " + reg_name (l.reg + j)
@@ -837,7 +874,7 @@ checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
           unsigned upr = units_per_reg (g);
           for (unsigned j = 0; j < regs_in_file (op.value, g); ++j)
             if (size_t (l.reg) + j < max_hard_regs)
-              s[reg_index (l.reg + j)] = content::of_val (op.value, j * upr);
+              s[reg_index (l.reg + j)] = val (op.value, j * upr);
         }
       else if (op.kind == operand_kind::def_hard)
         for (unsigned j = 0; j < op.width; ++j)
@@ -853,7 +890,10 @@ checker::walk_block (block_id b, state &s, reporting r)
   for (uint32_t i = 0; i < bb.insns.size (); ++i)
     {
       run_edits (before_[b][i], s, r);
-      check_insn (b, i, s, r);
+      if (is_removed (b, i))
+        check_removed (b, i, r);
+      else
+        check_insn (b, i, s, r);
       run_edits (after_[b][i], s, r);
     }
   run_edits (before_[b][bb.insns.size ()], s, r);
@@ -961,7 +1001,7 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
           continue;
         }
       for (unsigned w = 0; w < cells.size (); ++w)
-        if (s[cells[w]] != content::of_val (arg, w * step))
+        if (s[cells[w]] != val (arg, w * step))
           {
             report (r, where + std::to_string (k) + " expects v"
                        + std::to_string (arg) + " in " + print_location (l)
@@ -979,11 +1019,49 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
           {
             if (size_t (l.reg) + w < max_hard_regs)
               s[reg_index (l.reg + w)]
-                = content::of_val (p.def, w * units_per_reg (dv.file));
+                = val (p.def, w * units_per_reg (dv.file));
           }
       else if (l.is_slot () && l.slot < a_.slots.size ())
         for (unsigned u = 0; u < value_units (p.def) && u < slot_units; ++u)
-          s[slot_index (l.slot, u)] = content::of_val (p.def, u);
+          s[slot_index (l.slot, u)] = val (p.def, u);
+    }
+}
+
+// canon_[v]: the value V is a copy of, through chains of copies (a
+// plain def and a plain use of one file, width and size), else V.
+void
+checker::compute_canon ()
+{
+  size_t nv = f_.values.size ();
+  std::vector<value_id> src (nv);
+  for (value_id v = 0; v < nv; ++v)
+    src[v] = v;
+  for (const block &bb : f_.blocks)
+    for (const insn &in : bb.insns)
+      {
+        if (in.kind != insn_kind::copy || in.ops.size () != 2)
+          continue;
+        const operand *d = nullptr, *u = nullptr;
+        for (const operand &o : in.ops)
+          if (o.kind == operand_kind::def)
+            d = &o;
+          else if (o.kind == operand_kind::use)
+            u = &o;
+        if (!d || !u || d->value >= nv || u->value >= nv)
+          continue;
+        const value &x = f_.values[d->value], &y = f_.values[u->value];
+        if (x.file == y.file && x.width == y.width && x.bytes == y.bytes)
+          src[d->value] = u->value;
+      }
+  // Follow each chain; a chain longer than the values is a cycle (only
+  // unreachable code could hold one): it stops there.
+  canon_.assign (nv, 0);
+  for (value_id v = 0; v < nv; ++v)
+    {
+      value_id c = v;
+      for (size_t steps = 0; src[c] != c && steps < nv; ++steps)
+        c = src[c];
+      canon_[v] = c;
     }
 }
 
@@ -999,6 +1077,7 @@ checker::run ()
   for (size_t f = 0; f < t_.files.size (); ++f)
     for (hreg h : t_.files[f].regs)
       file_of_[h] = file_id (f);
+  compute_canon ();
   index_edits ();
   check_slots_and_used_regs ();
   for (const block &bb : f_.blocks)

@@ -60,7 +60,11 @@ enum class wrole : uint8_t
   store,
   // Nothing (a copy whose both sides live in the same cell, a load made
   // redundant by an earlier one).  Has no operands.
-  nop
+  nop,
+  // Input instruction `winsn::in_insn`, a copy that the allocation
+  // deletes: its def's reads read its source (copy_folding.cc).  Has no
+  // operands.
+  folded
 };
 
 struct winsn
@@ -146,6 +150,11 @@ struct wvalue
   // must reuse its register.  Colour assignment gives the copy a
   // register the def can keep over its whole live range.
   value_id tie_def = no_value;
+
+  // For the def of an input copy that copy folding deleted
+  // (copy_folding.cc; origin dead): the value whose reads its reads
+  // became, and whose location is its location.
+  value_id folded_into = no_value;
 };
 
 struct cell
@@ -306,6 +315,7 @@ struct work
 // The phases, in the order allocate () runs them.  Each returns an
 // empty string on success, otherwise why the function cannot be
 // allocated.  See the comment at the top of each file.
+void fold_copies (work &w);
 std::string lift_constraints (work &w);
 std::string lift_phis (work &w);
 void analyse_intervals (work &w);

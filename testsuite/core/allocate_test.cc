@@ -219,3 +219,39 @@ block 2 preds=1 succs= depth=0 returns
   a.used_regs.set (gpr (3));
   EXPECT_EQ (estimated_cost (f, t, a), 4.0 + 2.0);
 }
+
+// A copy whose source stays live (both read later, across a loop): the
+// def shares the source's register, the copy is deleted, and no copy
+// edit runs (copy_folding.cc).  With 3 GPRs, two registers for v0 and
+// v1 would leave too few for v2 and v3 in the loop.
+TEST (Allocate, CopyFoldedWhereBothLive)
+{
+  const char *text = R"(
+function fold
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 cr
+block 0 succs=1
+  insn def:v0
+  copy def:v1 use:v0
+block 1 preds=0,1 succs=1,2 depth=1
+  insn def:v2 use:v0
+  insn def:v3 use:v1 use:v2
+  insn def:v4 use:v3 use:v2
+  insn use:v4 term
+block 2 preds=1
+  insn use:v0 use:v1 term
+)";
+  target t = make_test_target (3, 2, 2);
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t);
+  ASSERT_EQ (r.error, "");
+  ASSERT_EQ (r.alloc.removed.size (), 3u);
+  EXPECT_TRUE (r.alloc.removed[0][1]) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[1], r.alloc.value_loc[0]);
+  EXPECT_EQ (r.alloc.stats.loads + r.alloc.stats.stores, 0u)
+    << print_allocation (f, t, r.alloc);
+}

@@ -652,3 +652,49 @@ block 1 returns
   a.used_regs = hreg_set ();
   EXPECT_EQ (joined (check_allocation (f, t, a)), "");
 }
+
+// A copy's def is its source's value: an allocation may delete the copy
+// (allocation::removed) and read the def where the source is, even
+// where both stay live; it may not delete anything else, nor read the
+// def where another value is.
+TEST (Checker, RemovedCopyReadsItsSource)
+{
+  const char *text = R"(
+function folded
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0 origin=10
+  copy def:v1 use:v0 origin=11
+  insn def:v2 use:v0 origin=12
+  insn use:v1 use:v2 use:v0 term origin=13
+)";
+  target t = make_test_target (32, 0, 0);
+  function f = parse (text, t);
+  allocation a = blank (f);
+  a.removed.assign (1, std::vector<bool> (4, false));
+  a.removed[0][1] = true;
+  a.operand_loc[0][0][0] = R (30);
+  a.operand_loc[0][2] = { R (29), R (30) };
+  a.operand_loc[0][3] = { R (30), R (29), R (30) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  EXPECT_EQ (compare_runs (f, t, a, 1), "");
+
+  // The def read where another value is.
+  allocation b = a;
+  b.operand_loc[0][3] = { R (29), R (29), R (30) };
+  auto errs = check_allocation (f, t, b);
+  EXPECT_TRUE (has (errs, "block 0 insn 3 (origin 13) operand 0 reads r29"))
+    << joined (errs);
+
+  // A deleted instruction that is not a copy.
+  allocation c = a;
+  c.removed[0][1] = false;
+  c.removed[0][2] = true;
+  c.operand_loc[0][1] = { R (30), R (30) };
+  c.operand_loc[0][2] = { location (), location () };
+  errs = check_allocation (f, t, c);
+  EXPECT_TRUE (has (errs, "block 0 insn 2 (origin 12) is deleted but is not "
+                          "a copy")) << joined (errs);
+}
