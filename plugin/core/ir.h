@@ -322,7 +322,8 @@ struct function
   // the entry and restores at every return whatever the allocation does:
   // those GCC's prologue saves because the input itself writes them (an
   // asm clobber), or all of them when a nonlocal label reaches a return.
-  // Only the checker reads it.
+  // The checker reads it; colour assignment counts these registers as
+  // free to write (no save of their own).
   hreg_set frame_saved;
 
   // Convenience for builders: add a value and return its id.

@@ -208,3 +208,31 @@ block 2 preds=1 succs= depth=0
   EXPECT_EQ (ra::block_frequency (w, 1), 0.01);
   EXPECT_EQ (ra::block_frequency (w, 2), 2.0);
 }
+
+// A leaf function: with r3 and r4 taken, the third value takes r5, not
+// r31, which comes first in the target's order (as r31-r14 come before
+// r12 in GCC's) but is call-saved and unused: writing it would cost a
+// save and a restore.
+TEST (Preferences, LeafAvoidsFreshCallSavedRegister)
+{
+  const char *text = R"(
+function leaf
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0
+  insn def:v0
+  insn def:v1
+  insn def:v2 use:v0
+  insn use:v0 use:v1 use:v2 term
+)";
+  function f;
+  target t = make_test_target (4, 2, 2);
+  t.files[gpr_file].regs = { gpr (3), gpr (4), gpr (31), gpr (5) };
+  t.call_saved.set (gpr (31));
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  for (value_id v = 0; v < 3; ++v)
+    EXPECT_FALSE (t.call_saved.test (r.alloc.value_loc[v].reg))
+      << print_allocation (f, t, r.alloc);
+}
