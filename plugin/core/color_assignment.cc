@@ -172,19 +172,14 @@ struct walker
     visit_stamp.assign (nv, 0);
   }
 
-  // V has just got its register R: tell the values around it that have
-  // none yet, so that a copy between them can vanish.  Neighbours
-  // (copies, phis, ties: work::affinities) get R with the affinity's
-  // weight; values further away along uncoloured values get it with the
-  // weakest affinity on the way, halved per further hop.  This is how a
-  // loop-header phi, coloured before its back-edge argument exists,
-  // draws that argument and the copies and phis feeding it to its
-  // register, with the back edge's frequency.
-  void propagate (value_id v)
+  // Walk the values without a register around V, breadth first along
+  // affinities (copies, phis, ties: work::affinities), at most
+  // max_propagation_hops away and max_propagation_visits of them, and
+  // call VISIT (U, WT) for each: WT is the weakest affinity on the way,
+  // halved per hop beyond the first.  VISIT returns whether the walk goes
+  // on through U.
+  template <typename F> void walk_uncoloured (value_id v, F visit)
   {
-    hreg r = w.wv[v].reg;
-    if (r == no_hreg || w.wv[v].spilled || spill_now[v])
-      return;
     ++visit_cur;
     visit_stamp[v] = visit_cur;
     std::vector<std::pair<value_id, double>> frontier { { v, -1.0 } }, next;
@@ -204,57 +199,54 @@ struct walker
               visit_stamp[u] = visit_cur;
               ++visits;
               double uw = wt < 0 ? af.weight : std::min (wt, af.weight);
-              if (w.fn.values[u].allowed.test (r))
-                add_preference (dyn[u], r, decay * uw);
-              next.push_back ({ u, uw });
+              if (visit (u, decay * uw))
+                next.push_back ({ u, uw });
             }
         frontier.swap (next);
         decay *= propagation_decay;
       }
   }
 
-  // The registers that V's uncoloured affinity neighbours may not take
-  // (outside their allowed set, or struck by a clobber in their live
-  // range: a value live across a call may not take a call-clobbered
-  // register), each with the weight of the copy V there would leave
-  // between them: the weakest affinity on the way, halved per further
-  // hop, as propagate () passes on registers.  Colour assignment counts
-  // them against V's preferences, so that a loop-header phi whose
-  // back-edge chain crosses a call takes a register the whole chain can
-  // keep, instead of one that costs a copy on every iteration.
+  // V has just got its register R: tell the values around it that have
+  // none yet (walk_uncoloured), so that a copy between them can vanish.
+  // This is how a loop-header phi, coloured before its back-edge
+  // argument exists, draws that argument and the copies and phis feeding
+  // it to its register, with the back edge's frequency.
+  void propagate (value_id v)
+  {
+    hreg r = w.wv[v].reg;
+    if (r == no_hreg || w.wv[v].spilled || spill_now[v])
+      return;
+    walk_uncoloured (v, [&] (value_id u, double wt) {
+      if (w.fn.values[u].allowed.test (r))
+        add_preference (dyn[u], r, wt);
+      return true;
+    });
+  }
+
+  // The registers that V's uncoloured affinity neighbours
+  // (walk_uncoloured; not through spilled ones) may not take (outside
+  // their allowed set, or struck by a clobber in their live range: a
+  // value live across a call may not take a call-clobbered register),
+  // each with the weight of the copy V there would leave between them.
+  // Colour assignment counts them against V's preferences, so that a
+  // loop-header phi whose back-edge chain crosses a call takes a
+  // register the whole chain can keep, instead of one that costs a copy
+  // on every iteration.
   std::vector<std::pair<hreg, double>> barred_ahead (value_id v)
   {
     std::vector<std::pair<hreg, double>> out;
     const reg_file &rf = w.tgt.files[w.fn.values[v].file];
-    ++visit_cur;
-    visit_stamp[v] = visit_cur;
-    std::vector<std::pair<value_id, double>> frontier { { v, -1.0 } }, next;
-    unsigned visits = 0;
-    double decay = 1.0;
-    for (unsigned hop = 0; hop < max_propagation_hops; ++hop)
-      {
-        next.clear ();
-        for (auto [x, wt] : frontier)
-          for (const work::affinity &af : w.affinities[x])
-            {
-              value_id u = af.other;
-              if (visit_stamp[u] == visit_cur || w.wv[u].reg != no_hreg
-                  || w.wv[u].spilled || w.wv[u].origin == vorigin::dead
-                  || visits == max_propagation_visits)
-                continue;
-              visit_stamp[u] = visit_cur;
-              ++visits;
-              double uw = wt < 0 ? af.weight : std::min (wt, af.weight);
-              const value &y = w.fn.values[u];
-              for (hreg h : rf.regs)
-                if (!y.allowed.test (h)
-                    || (work::span (h, y.width) & w.live.forbidden[u]).any ())
-                  add_preference (out, h, decay * uw);
-              next.push_back ({ u, uw });
-            }
-        frontier.swap (next);
-        decay *= propagation_decay;
-      }
+    walk_uncoloured (v, [&] (value_id u, double wt) {
+      if (w.wv[u].spilled)
+        return false;
+      const value &y = w.fn.values[u];
+      for (hreg h : rf.regs)
+        if (!y.allowed.test (h)
+            || (work::span (h, y.width) & w.live.forbidden[u]).any ())
+          add_preference (out, h, wt);
+      return true;
+    });
     return out;
   }
 
