@@ -42,6 +42,7 @@
 #include "work.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 namespace ssara::ra {
@@ -148,10 +149,18 @@ struct walker
   // Call-saved registers that cost nothing more to write: the frame saves
   // them anyway, or a value has one already in this round.
   hreg_set saved_in_use;
+  // file_regs[f]: the registers of file f.
+  std::vector<hreg_set> file_regs;
+  // barred_ahead's result for the value color () colours.
+  std::array<double, max_hard_regs> barred_buf;
 
   walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
   {
     saved_in_use = w.fn.frame_saved;
+    file_regs.assign (w.tgt.files.size (), hreg_set ());
+    for (size_t f = 0; f < w.tgt.files.size (); ++f)
+      for (hreg h : w.tgt.files[f].regs)
+        file_regs[f].set (h);
     // In a function with calls, values across them take call-saved
     // registers anyway, at points colour assignment cannot foresee:
     // counting the first one against an early value only moves it (LZ4HC
@@ -233,21 +242,27 @@ struct walker
   // loop-header phi whose back-edge chain crosses a call takes a
   // register the whole chain can keep, instead of one that costs a copy
   // on every iteration.
-  std::vector<std::pair<hreg, double>> barred_ahead (value_id v)
+  // (Per register, in OUT, which it clears first.)
+  void barred_ahead (value_id v, std::array<double, max_hard_regs> &out)
   {
-    std::vector<std::pair<hreg, double>> out;
-    const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+    out.fill (0.0);
+    const hreg_set &regs = file_regs[w.fn.values[v].file];
     walk_uncoloured (v, [&] (value_id u, double wt) {
       if (w.wv[u].spilled)
         return false;
       const value &y = w.fn.values[u];
-      for (hreg h : rf.regs)
-        if (!y.allowed.test (h)
-            || (work::span (h, y.width) & w.live.forbidden[u]).any ())
-          add_preference (out, h, wt);
+      // H is barred if U may not start there or any register of U's
+      // width from H on is forbidden.
+      hreg_set bar = w.live.forbidden[u];
+      for (unsigned k = 1; k < y.width; ++k)
+        bar |= w.live.forbidden[u] >> k;
+      bar = (bar | ~y.allowed) & regs;
+      if (bar.any ())
+        for (hreg h = 0; h < max_hard_regs; ++h)
+          if (bar.test (h))
+            out[h] += wt;
       return true;
     });
-    return out;
   }
 
   // The cost of giving a value of width WIDTH register H on top of its
@@ -599,7 +614,8 @@ struct walker
         }
       assign (v, h);
     };
-    std::vector<std::pair<hreg, double>> barred = barred_ahead (v);
+    std::array<double, max_hard_regs> &barred = barred_buf;
+    barred_ahead (v, barred);
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })
@@ -613,9 +629,7 @@ struct walker
               for (auto [r, p] : prefs)
                 if (r == h)
                   points += p;
-              for (auto [r, p] : barred)
-                if (r == h)
-                  points -= p;
+              points -= barred[h];
               points -= first_use_cost (h, x.width);
               if (points <= best_points)
                 continue;
