@@ -571,8 +571,7 @@ rewriter::build_insns ()
         rtx pat = PATTERN (rtl);
         // A copy the allocation deleted (allocation::removed: its def is
         // read where its source is), and a clobber of a pseudo, go.
-        if ((b < m_alloc.removed.size () && i < m_alloc.removed[b].size ()
-             && m_alloc.removed[b][i])
+        if (m_alloc.is_removed (b, uint32_t (i))
             || (GET_CODE (pat) == CLOBBER && pseudo_p (XEXP (pat, 0))))
           {
             ni.remove = true;

@@ -159,6 +159,10 @@ struct allocation
   // SSA value is that value; copy_folding.cc).  Its operand_loc entries
   // are `none`.
   std::vector<std::vector<bool>> removed;
+  bool is_removed (block_id b, uint32_t i) const
+  {
+    return b < removed.size () && i < removed[b].size () && removed[b][i];
+  }
 
   // phi_loc[b][k]: where the def of phi k of block b is at the start of
   // block b.

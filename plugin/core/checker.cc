@@ -128,12 +128,6 @@ private:
                   reporting r);
   void apply_edit (uint32_t index, state &s, reporting r);
   void check_insn (block_id b, uint32_t i, state &s, reporting r);
-  // Whether the allocation deletes instruction I of block B.
-  bool is_removed (block_id b, uint32_t i) const
-  {
-    return b < a_.removed.size () && i < a_.removed[b].size ()
-           && a_.removed[b][i];
-  }
   void check_removed (block_id b, uint32_t i, reporting r);
   bool meet_into (state &dst, const state &src) const;
 
@@ -647,23 +641,30 @@ checker::run_edits (const std::vector<uint32_t> &which, state &s,
     apply_edit (e, s, r);
 }
 
+// If IN is a copy of a plain use into a plain def, set D and U to their
+// values and return true.
+static bool
+copy_values (const insn &in, value_id &d, value_id &u)
+{
+  d = u = no_value;
+  if (in.kind != insn_kind::copy || in.ops.size () != 2)
+    return false;
+  for (const operand &o : in.ops)
+    if (o.kind == operand_kind::def)
+      d = o.value;
+    else if (o.kind == operand_kind::use)
+      u = o.value;
+  return d != no_value && u != no_value;
+}
+
 // A deleted instruction changes nothing, so it must be a copy whose
 // def is its source's value (canon_): then every read of the def finds
 // what a read of the source would.
 void
 checker::check_removed (block_id b, uint32_t i, reporting r)
 {
-  const insn &in = f_.blocks[b].insns[i];
-  value_id d = no_value, u = no_value;
-  if (in.kind == insn_kind::copy && in.ops.size () == 2)
-    {
-      for (const operand &o : in.ops)
-        if (o.kind == operand_kind::def)
-          d = o.value;
-        else if (o.kind == operand_kind::use)
-          u = o.value;
-    }
-  if (d == no_value || u == no_value || canon_[d] != canon_[u])
+  value_id d, u;
+  if (!copy_values (f_.blocks[b].insns[i], d, u) || canon_[d] != canon_[u])
     report (r, insn_where (b, i) + " is deleted but is not a copy of one "
                "value into another of the same file and size");
 }
@@ -890,7 +891,7 @@ checker::walk_block (block_id b, state &s, reporting r)
   for (uint32_t i = 0; i < bb.insns.size (); ++i)
     {
       run_edits (before_[b][i], s, r);
-      if (is_removed (b, i))
+      if (a_.is_removed (b, i))
         check_removed (b, i, r);
       else
         check_insn (b, i, s, r);
@@ -1039,19 +1040,12 @@ checker::compute_canon ()
   for (const block &bb : f_.blocks)
     for (const insn &in : bb.insns)
       {
-        if (in.kind != insn_kind::copy || in.ops.size () != 2)
+        value_id d, u;
+        if (!copy_values (in, d, u) || d >= nv || u >= nv)
           continue;
-        const operand *d = nullptr, *u = nullptr;
-        for (const operand &o : in.ops)
-          if (o.kind == operand_kind::def)
-            d = &o;
-          else if (o.kind == operand_kind::use)
-            u = &o;
-        if (!d || !u || d->value >= nv || u->value >= nv)
-          continue;
-        const value &x = f_.values[d->value], &y = f_.values[u->value];
+        const value &x = f_.values[d], &y = f_.values[u];
         if (x.file == y.file && x.width == y.width && x.bytes == y.bytes)
-          src[d->value] = u->value;
+          src[d] = u;
       }
   // Follow each chain; a chain longer than the values is a cycle (only
   // unreachable code could hold one): it stops there.

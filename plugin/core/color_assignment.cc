@@ -151,8 +151,9 @@ struct walker
   hreg_set saved_in_use;
   // file_regs[f]: the registers of file f.
   std::vector<hreg_set> file_regs;
-  // barred_ahead's result for the value color () colours.
-  std::array<double, max_hard_regs> barred_buf;
+  // barred[h]: barred_ahead's weight against register h for the value
+  // color () colours.
+  std::array<double, max_hard_regs> barred;
 
   walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
   {
@@ -242,10 +243,11 @@ struct walker
   // loop-header phi whose back-edge chain crosses a call takes a
   // register the whole chain can keep, instead of one that costs a copy
   // on every iteration.
-  // (Per register, in OUT, which it clears first.)
-  void barred_ahead (value_id v, std::array<double, max_hard_regs> &out)
+  // (Into `barred`, per register.)
+  void barred_ahead (value_id v)
   {
-    out.fill (0.0);
+    barred.fill (0.0);
+    const reg_file &rf = w.tgt.files[w.fn.values[v].file];
     const hreg_set &regs = file_regs[w.fn.values[v].file];
     walk_uncoloured (v, [&] (value_id u, double wt) {
       if (w.wv[u].spilled)
@@ -258,9 +260,9 @@ struct walker
         bar |= w.live.forbidden[u] >> k;
       bar = (bar | ~y.allowed) & regs;
       if (bar.any ())
-        for (hreg h = 0; h < max_hard_regs; ++h)
+        for (hreg h : rf.regs)
           if (bar.test (h))
-            out[h] += wt;
+            barred[h] += wt;
       return true;
     });
   }
@@ -614,8 +616,7 @@ struct walker
         }
       assign (v, h);
     };
-    std::array<double, max_hard_regs> &barred = barred_buf;
-    barred_ahead (v, barred);
+    barred_ahead (v);
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })

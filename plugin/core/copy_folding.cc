@@ -37,30 +37,24 @@
 
 #include "work.h"
 
-#include <algorithm>
-
 namespace ssara::ra {
 
 namespace {
 
-// Return the operands of I as (def, use) if I is a foldable copy shape:
-// one plain def and one plain use.
+// If I is a foldable copy shape, one plain def and one plain use, set
+// DEF and USE to them and return true.
 bool
-copy_operands (const insn &i, value_id &d, value_id &s)
+copy_operands (const insn &i, const operand *&def, const operand *&use)
 {
+  def = use = nullptr;
   if (i.kind != insn_kind::copy || i.ops.size () != 2 || i.terminator)
     return false;
-  const operand *def = nullptr, *use = nullptr;
   for (const operand &o : i.ops)
     if (o.kind == operand_kind::def)
       def = &o;
     else if (o.kind == operand_kind::use)
       use = &o;
-  if (!def || !use || def->earlyclobber || def->tied_to != no_operand)
-    return false;
-  d = def->value;
-  s = use->value;
-  return true;
+  return def && use && !def->earlyclobber && def->tied_to == no_operand;
 }
 
 } // namespace
@@ -100,38 +94,38 @@ fold_copies (work &w)
     return r;
   };
 
+  // The folded copies and their defs.
   std::vector<std::pair<block_id, size_t>> folded;
+  std::vector<value_id> defs;
   for (block_id b = 0; b < fn.blocks.size (); ++b)
     for (size_t j = 0; j < fn.blocks[b].insns.size (); ++j)
       {
-        const insn &i = fn.blocks[b].insns[j];
-        value_id d, s;
-        if (w.wb[b].insns[j].role != wrole::input || !copy_operands (i, d, s)
-            || d == s)
+        const operand *od, *os;
+        if (w.wb[b].insns[j].role != wrole::input
+            || !copy_operands (fn.blocks[b].insns[j], od, os)
+            || od->value == os->value)
           continue;
+        value_id d = od->value, s = os->value;
         const value &x = fn.values[d], &y = fn.values[s];
-        const operand &od = i.ops[0].kind == operand_kind::def ? i.ops[0]
-                                                                : i.ops[1];
-        const operand &os = i.ops[0].kind == operand_kind::use ? i.ops[0]
-                                                                : i.ops[1];
+        // (A phi argument passed over an abnormal edge is a phi argument.)
         if (x.file != y.file || x.width != y.width || x.bytes != y.bytes
             || x.allowed != y.allowed || x.memory_only || y.memory_only
-            || abnormal_arg[d] || abnormal_arg[s]
-            || phi_arg[d]
-            || (y.allowed & ~od.allowed).any ()
-            || (y.allowed & ~os.allowed).any ())
+            || phi_arg[d] || abnormal_arg[s]
+            || (y.allowed & ~od->allowed).any ()
+            || (y.allowed & ~os->allowed).any ())
           continue;
         rep[d] = find (s);
         folded.push_back ({ b, j });
+        defs.push_back (d);
       }
   if (folded.empty ())
     return;
 
-  for (auto [b, j] : folded)
+  for (size_t k = 0; k < folded.size (); ++k)
     {
+      auto [b, j] = folded[k];
       insn &i = fn.blocks[b].insns[j];
-      value_id d = i.ops[0].kind == operand_kind::def ? i.ops[0].value
-                                                       : i.ops[1].value;
+      value_id d = defs[k];
       w.wv[d].origin = vorigin::dead;
       w.wv[d].folded_into = find (d);
       i.ops.clear ();

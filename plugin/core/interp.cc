@@ -452,11 +452,7 @@ struct alloc_machine
         apply (e);
   }
   void edits_before (block_id b, uint32_t i) { run_list (before[b][i]); }
-  bool removed (block_id b, uint32_t i) const
-  {
-    return b < a.removed.size () && i < a.removed[b].size ()
-           && a.removed[b][i];
-  }
+  bool removed (block_id b, uint32_t i) const { return a.is_removed (b, i); }
   void edits_after (block_id b, uint32_t i) { run_list (after[b][i]); }
   const location &loc (block_id b, uint32_t i, size_t k)
   {
@@ -563,9 +559,7 @@ compare_runs (const function &f, const target &t, const allocation &a,
     std::remove_if (ra.events.begin (), ra.events.end (),
                     [&] (const trace_event &e) {
                       return e.k == trace_event::kind::insn
-                             && e.block < a.removed.size ()
-                             && e.index < a.removed[e.block].size ()
-                             && a.removed[e.block][e.index];
+                             && a.is_removed (e.block, e.index);
                     }),
     ra.events.end ());
   if (!ra.error.empty ())

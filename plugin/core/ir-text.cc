@@ -467,8 +467,7 @@ print_allocation (const function &f, const target &t, const allocation &a)
                 o << "@" << print_location (a.operand_loc[b][i][k]);
             }
           print_insn_flags (o, in);
-          if (b < a.removed.size () && i < a.removed[b].size ()
-              && a.removed[b][i])
+          if (a.is_removed (b, i))
             o << " ; removed";
           o << "\n";
           edits_at (program_point::kind::after_insn, b, i, no_block);
