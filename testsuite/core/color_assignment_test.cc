@@ -210,6 +210,22 @@ block 2
   EXPECT_EQ (loads_in_loop, 0u);
 }
 
+// The inserted instructions of ROLE (of value V, if given) in the
+// blocks of X that run at least 50 times per call: the loop bodies of
+// the Split* tests below.
+static size_t
+hot_insns (const ra::work &x, ra::wrole role, value_id v = no_value)
+{
+  size_t n = 0;
+  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
+    if (ra::block_frequency (x, b) >= 50)
+      for (size_t j = 0; j < x.wb[b].insns.size (); ++j)
+        if (x.wb[b].insns[j].role == role
+            && (v == no_value || x.fn.blocks[b].insns[j].ops[0].value == v))
+          ++n;
+  return n;
+}
+
 // The splitting spiller: a loop carries v1 unchanged (its header phi's
 // back-edge argument is itself) and reads it only on a rare path; v0 is
 // read at the top of every iteration.  With 3 GPRs one of them must go
@@ -255,12 +271,7 @@ block 4 preds=3 freq=1
   auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
                     spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
-  size_t hot_loads = 0;
-  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
-    if (ra::block_frequency (x, b) >= 50)
-      for (const ra::winsn &i : x.wb[b].insns)
-        hot_loads += i.role == ra::wrole::load;
-  EXPECT_EQ (hot_loads, 0u);
+  EXPECT_EQ (hot_insns (x, ra::wrole::load), 0u);
 }
 
 // The splitting spiller: v0, read only on a rare path of the loop, is
@@ -302,12 +313,7 @@ block 4 preds=3 freq=1
   auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
                     spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
-  size_t hot_loads = 0;
-  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
-    if (ra::block_frequency (x, b) >= 50)
-      for (const ra::winsn &i : x.wb[b].insns)
-        hot_loads += i.role == ra::wrole::load;
-  EXPECT_EQ (hot_loads, 0u);
+  EXPECT_EQ (hot_insns (x, ra::wrole::load), 0u);
 }
 
 // The splitting spiller at a loop header with room for one of a
@@ -349,14 +355,7 @@ block 3 preds=1 freq=1
                     spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
   // No store of the carried phi's back-edge argument, v5, in the loop.
-  size_t phi_stores = 0;
-  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
-    if (ra::block_frequency (x, b) >= 50)
-      for (size_t j = 0; j < x.wb[b].insns.size (); ++j)
-        if (x.wb[b].insns[j].role == ra::wrole::store
-            && x.fn.blocks[b].insns[j].ops[0].value == 5)
-          ++phi_stores;
-  EXPECT_EQ (phi_stores, 0u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (hot_insns (x, ra::wrole::store, 5), 0u);
 }
 
 // Spill-everything spills every input value and still allocates.
