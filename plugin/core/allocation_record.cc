@@ -207,18 +207,34 @@ build_record (work &w, allocation &out)
                       return key (a.at) < key (b.at);
                     });
 
-  // The first phis of a working block are its input block's, in order;
-  // those after them are spilling.cc's (SSA reconstruction), whose
-  // moves are edits like any other.
+  // The first phis of a working block are its input block's that copy
+  // folding kept, in order; those after them are spilling.cc's (SSA
+  // reconstruction), whose moves are edits like any other.  A phi that
+  // copy folding merged into an earlier phi of its block is where that
+  // phi is.
   for (block_id b = 0; b < in.blocks.size (); ++b)
-    for (size_t k = 0; k < in.blocks[b].phis.size (); ++k)
-      {
-        const phi &ph = w.fn.blocks[b].phis[k];
-        location l = loc_of (ph.def);
-        out.phi_loc[b].push_back (l);
-        if (l.is_reg ())
-          mark (l.reg, w.fn.values[ph.def].width);
-      }
+    {
+      const std::vector<phi> &phis = in.blocks[b].phis;
+      size_t kw = 0;
+      for (size_t k = 0; k < phis.size (); ++k)
+        {
+          value_id into = w.wv[phis[k].def].folded_into;
+          if (into != no_value)
+            {
+              size_t q = 0;
+              while (q < k && phis[q].def != into)
+                ++q;
+              location l = q < k ? out.phi_loc[b][q] : location ();
+              out.phi_loc[b].push_back (l);
+              continue;
+            }
+          const phi &ph = w.fn.blocks[b].phis[kw++];
+          location l = loc_of (ph.def);
+          out.phi_loc[b].push_back (l);
+          if (l.is_reg ())
+            mark (l.reg, w.fn.values[ph.def].width);
+        }
+    }
   out.value_loc.assign (in.values.size (), location ());
   for (value_id v = 0; v < in.values.size (); ++v)
     out.value_loc[v] = loc_of (w.wv[v].folded_into != no_value

@@ -1028,35 +1028,85 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
     }
 }
 
-// canon_[v]: the value V is a copy of, through chains of copies (a
-// plain def and a plain use of one file, width and size), else V.
+// canon_[v]: the value V is, by the input alone: a copy's def is its
+// source's value (a plain def and a plain use of one file, width and
+// size), and two phis of one block whose arguments are the same values
+// are one value (they read the same value on every edge).  Else V.
+// A union-find over the values: up[v] leads towards v's canonical value.
 void
 checker::compute_canon ()
 {
   size_t nv = f_.values.size ();
-  std::vector<value_id> src (nv);
+  std::vector<value_id> up (nv);
   for (value_id v = 0; v < nv; ++v)
-    src[v] = v;
+    up[v] = v;
+  auto find = [&] (value_id v) {
+    value_id r = v;
+    while (up[r] != r)
+      r = up[r];
+    while (up[v] != r)
+      {
+        value_id n = up[v];
+        up[v] = r;
+        v = n;
+      }
+    return r;
+  };
+  auto same_shape = [&] (value_id a, value_id b) {
+    const value &x = f_.values[a], &y = f_.values[b];
+    return x.file == y.file && x.width == y.width && x.bytes == y.bytes;
+  };
+  // A link that would close a cycle (only unreachable code could hold a
+  // cycle of copies) is not made.
   for (const block &bb : f_.blocks)
     for (const insn &in : bb.insns)
       {
         value_id d, u;
-        if (!copy_values (in, d, u) || d >= nv || u >= nv)
+        if (!copy_values (in, d, u) || d >= nv || u >= nv
+            || !same_shape (d, u) || find (u) == find (d))
           continue;
-        const value &x = f_.values[d], &y = f_.values[u];
-        if (x.file == y.file && x.width == y.width && x.bytes == y.bytes)
-          src[d] = u;
+        up[find (d)] = find (u);
       }
-  // Follow each chain; a chain longer than the values is a cycle (only
-  // unreachable code could hold one): it stops there.
+  // Phis: rounds until one merges nothing.  Each round but the last
+  // merges a phi, and a merged phi never again heads a group, so there
+  // are at most (phis + 1) rounds.
+  size_t nphis = 0;
+  for (const block &bb : f_.blocks)
+    nphis += bb.phis.size ();
+  std::map<std::vector<value_id>, value_id> first;
+  for (size_t round = 0; round <= nphis; ++round)
+    {
+      bool merged = false;
+      for (const block &bb : f_.blocks)
+        {
+          first.clear ();
+          for (const phi &p : bb.phis)
+            {
+              if (p.def >= nv || find (p.def) != p.def)
+                continue;
+              std::vector<value_id> key;
+              bool ok = true;
+              for (value_id a : p.args)
+                {
+                  ok &= a < nv;
+                  key.push_back (a < nv ? find (a) : a);
+                }
+              if (!ok)
+                continue;
+              auto [it, fresh] = first.emplace (std::move (key), p.def);
+              if (!fresh && same_shape (p.def, it->second))
+                {
+                  up[p.def] = it->second;
+                  merged = true;
+                }
+            }
+        }
+      if (!merged)
+        break;
+    }
   canon_.assign (nv, 0);
   for (value_id v = 0; v < nv; ++v)
-    {
-      value_id c = v;
-      for (size_t steps = 0; src[c] != c && steps < nv; ++steps)
-        c = src[c];
-      canon_[v] = c;
-    }
+    canon_[v] = find (v);
 }
 
 std::vector<std::string>

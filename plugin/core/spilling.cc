@@ -42,7 +42,9 @@
 //   5. A value that leaves its register while it still has a use is
 //      stored right after its def (single assignment: one store serves
 //      every reload), or, where that costs less by frequency, at each
-//      point where it leaves (every path to a reload passes one).
+//      point where it leaves (every path to a reload passes one): in a
+//      block, at a predecessor's end, or at the start of a successor
+//      with no other in-edge (a branch's cold side).
 // Nothing is changed until every decision can be carried out; then:
 // Lower:
 //   6. Stores and reloads become instructions of the working function;
@@ -781,8 +783,15 @@ spiller::fix_edges ()
                   if (!evictable (v))
                     return false;
                   d_.stored[v] = true;
+                  // Where it leaves: at P's end, or at the start of S
+                  // when S has no other way in (and no phi whose def
+                  // would need a register beside V's there): a store
+                  // there still reads V in the register it had at P's end.
                   if (at_p_end)
                     d_.evictions[v].push_back ({ p, end_slot (pb) });
+                  else if (sb.preds.size () == 1 && sb.phis.empty ()
+                           && !sb.receiver)
+                    d_.evictions[v].push_back ({ s, 0 });
                   else
                     d_.evict_anywhere[v] = false;
                 }
@@ -1165,13 +1174,26 @@ lowering::rename (size_t nv0,
             cur = in_memory;
           else
             cur = outgoing[dom.idom (y)];
+          // V left its register on Y's only in-edge, and is stored where
+          // it left, at Y's start (fix_edges): those leading stores read
+          // what V's register held at the end of the predecessor.
+          value_id at_entry = no_value;
+          if (cur == in_memory && w.fn.blocks[y].preds.size () == 1)
+            at_entry = outgoing[dom.idom (y)];
           block &blk = w.fn.blocks[y];
-          for (insn &i : blk.insns)
+          for (size_t j = 0; j < blk.insns.size (); ++j)
             {
+              insn &i = blk.insns[j];
+              bool leading_store = at_entry != no_value
+                                   && w.wb[y].insns[j].role == wrole::store;
+              if (!leading_store)
+                at_entry = no_value;
               for (operand &o : i.ops)
                 if (o.kind == operand_kind::use && o.value == v)
                   {
-                    if (cur == in_memory || cur == no_value)
+                    if (leading_store && at_entry != in_memory)
+                      o.value = at_entry;
+                    else if (cur == in_memory || cur == no_value)
                       error = "spilling: v" + std::to_string (v) + " " + w.fn.values[v].name
                               + " has no register at a use in block "
                               + std::to_string (y);

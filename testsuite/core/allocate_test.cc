@@ -255,3 +255,52 @@ block 2 preds=1
   EXPECT_EQ (r.alloc.stats.loads + r.alloc.stats.stores, 0u)
     << print_allocation (f, t, r.alloc);
 }
+
+// zlib's longest_match: the loop header copies best_len (v1) into the
+// pseudo it returns (v2), and the loop's join has a phi for each (v5,
+// v6).  Folding the copy makes the two phis read the same values; merged,
+// they are one value in one register and the loop runs no copy.
+TEST (Allocate, JoinPhisOfOneValueMerged)
+{
+  const char *text = R"(
+function merge
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 cr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 cr
+block 0 succs=1
+  insn def:v0
+block 1 preds=0,3 succs=2,3 depth=1
+  phi v1 = v0 v5
+  copy def:v2 use:v1
+  insn def:v3 use:v1
+  insn use:v3 term
+block 2 preds=1 succs=3 depth=1
+  insn def:v4 use:v1
+block 3 preds=1,2 succs=1,4 depth=1
+  phi v5 = v1 v4
+  phi v6 = v2 v4
+  insn def:v7 use:v5
+  insn use:v7 term
+block 4 preds=3
+  insn use:v6 use:v5 term
+)";
+  target t = make_test_target (3, 2, 2);
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_TRUE (r.alloc.removed[1][0]) << print_allocation (f, t, r.alloc);
+  ASSERT_EQ (r.alloc.phi_loc[3].size (), 2u);
+  EXPECT_EQ (r.alloc.phi_loc[3][1], r.alloc.phi_loc[3][0])
+    << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[6], r.alloc.value_loc[5]);
+  size_t copies = 0;
+  for (const edit &e : r.alloc.edits)
+    copies += e.k == edit::kind::copy || e.k == edit::kind::swap;
+  EXPECT_EQ (copies, 0u) << print_allocation (f, t, r.alloc);
+}

@@ -698,3 +698,46 @@ block 0
   EXPECT_TRUE (has (errs, "block 0 insn 2 (origin 12) is deleted but is not "
                           "a copy")) << joined (errs);
 }
+
+// Two phis of a block that read the same values on every edge are one
+// value (copy folding merges them, copy_folding.cc): one register may hold
+// both.  Phis that differ on one edge may not share it.
+TEST (Checker, MergedPhisShareARegister)
+{
+  const char *text = R"(
+function merged
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+block 0 succs=2,1
+  insn def:v0 origin=10
+  insn def:v1 use:v0 origin=11
+  insn use:v1 term origin=12
+block 1 preds=0 succs=2
+  insn def:v4 origin=13
+block 2 preds=0,1
+  phi v2 = v0 v4
+  phi v3 = v0 v4
+  insn use:v3 use:v2 term origin=14
+)";
+  target t = make_test_target (32, 0, 0);
+  function f = parse (text, t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (3) };
+  a.operand_loc[0][1] = { R (4), R (3) };
+  a.operand_loc[0][2] = { R (4) };
+  a.operand_loc[1][0] = { R (3) };
+  a.phi_loc[2] = { R (3), R (3) };
+  a.operand_loc[2][0] = { R (3), R (3) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  EXPECT_EQ (compare_runs (f, t, a, 1), "");
+
+  // v3 reads v1 over the first edge: no longer v2's value.
+  function g = f;
+  g.blocks[2].phis[1].args[0] = 1;
+  auto errs = check_allocation (g, t, a);
+  EXPECT_TRUE (has (errs, "edge 0->2 phi 1 expects v1 in r3 which holds v0"))
+    << joined (errs);
+}

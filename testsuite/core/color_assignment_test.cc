@@ -316,6 +316,58 @@ block 4 preds=3 freq=1
   EXPECT_EQ (hot_insns (x, ra::wrole::load), 0u);
 }
 
+// The splitting spiller: the loop counter v4 is in a register on the
+// hot path; the rare block 3 needs three registers for other values and,
+// with 3 GPRs,
+// has no room for it, so v4 leaves on the edge 1->3 (block 1 ends in a
+// branch, so no code goes at its end).  It is stored where it leaves, at
+// the start of block 3 (its only predecessor is block 1), not after its
+// def in the loop header every iteration (zlib's longest_match and its
+// chain_length at 8 GPRs: 29.6 M stores).
+TEST (ColorAssignment, SplitStoresAtColdSuccessorOfBranch)
+{
+  const char *text = R"(
+function edge_drop
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 cr
+value v7 cr
+value v8 gpr
+block 0 succs=1
+  insn def:v0
+  insn def:v1
+  insn def:v3
+block 1 preds=0,4 succs=2,3 depth=1 freq=100
+  phi v4 = v3 v5
+  insn def:v6 use:v4
+  insn use:v6 term
+block 2 preds=1 succs=4 depth=1 freq=99
+  insn def:v2 use:v4
+block 3 preds=1 succs=4 depth=1 freq=1
+  insn def:v8 use:v0 use:v1
+  insn use:v8 use:v0 use:v1
+block 4 preds=2,3 succs=1,5 depth=1 freq=100
+  insn def:v5 use:v4
+  insn def:v7 use:v5
+  insn use:v7 term
+block 5 preds=4 freq=1
+  insn use:v5 term
+)";
+  auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (hot_insns (x, ra::wrole::store), 0u)
+    << print_function (x.fn, x.tgt);
+  // The one store of v4 is the first instruction of block 3.
+  ASSERT_FALSE (x.wb[3].insns.empty ());
+  EXPECT_EQ (x.wb[3].insns[0].role, ra::wrole::store);
+  EXPECT_EQ (x.fn.blocks[3].insns[0].ops[0].value, 4u);
+}
+
 // The splitting spiller at a loop header with room for one of a
 // loop-carried phi (v3, redefined every iteration) and an invariant
 // (v1, read a little earlier; the counter v4 takes the other register):
