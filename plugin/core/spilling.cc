@@ -31,7 +31,9 @@
 //      across its clobbers (a call) or at its defs exceeds the registers
 //      left by pre-coloured hard registers and clobbers, the values not
 //      read there whose next use is furthest leave their registers (one
-//      whose leaving needs a store counts as nearer: dirty_discount).  A
+//      whose leaving needs a store counts as nearer: dirty_discount).
+//      At a cold call (cold_call_share) every value live across it
+//      leaves, so that none needs a call-saved register for it.  A
 //      start value that leaves before it is read starts in memory
 //      instead, and the block is walked again (max_start_trials).
 //   4. At each edge, a value in a register at the successor's start but
@@ -98,6 +100,10 @@ constexpr unsigned max_start_trials = 8;
 // evicting one counts its next use as dirty_discount times as far.
 constexpr double dirty_share = 0.5;
 constexpr double dirty_discount = 0.5;
+// A call in a block that runs at most cold_call_share times as often as
+// the function's hottest block is cold: the values live across it leave
+// their registers there.
+constexpr double cold_call_share = 0.1;
 
 dist_t
 add_dist (dist_t a, dist_t b)
@@ -223,6 +229,8 @@ private:
   // Per-block maximum pressure of the file (values' registers plus
   // occupied hard registers), for loop headers.
   std::vector<unsigned> max_pressure_;
+  // The highest block frequency of the function.
+  double hottest_ = 0;
 
   bool in_file (value_id v) const
   {
@@ -726,7 +734,15 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           W.push_back (u);
       drop_dead (j);
       if ((i.clobbers & regs_).any ())
-        make_room (avail (occ | i.clobbers), 0, {}, j);
+        {
+          make_room (avail (occ | i.clobbers), 0, {}, j);
+          // A call on a cold path: every value live across it leaves
+          // its register there, so that none needs a call-saved register
+          // for its whole life (and crowds the few of them where it is
+          // hot) for the sake of a call that hardly runs.
+          if (block_frequency (w_, b) <= cold_call_share * hottest_)
+            make_room (0, 0, {}, j);
+        }
       hreg_set at_def = occ;
       for (const operand &o : i.ops)
         if (o.kind == operand_kind::def_hard)
@@ -842,6 +858,9 @@ spiller::run (file_id f)
   size_t nb = w_.fn.blocks.size ();
   compute_next_uses ();
   compute_pressure ();
+  hottest_ = 0;
+  for (block_id b = 0; b < nb; ++b)
+    hottest_ = std::max (hottest_, block_frequency (w_, b));
   w_entry_.assign (nb, {});
   w_end_.assign (nb, {});
   done_.assign (nb, false);
