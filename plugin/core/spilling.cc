@@ -104,6 +104,12 @@ constexpr double dirty_discount = 0.5;
 // the function's hottest block is cold: the values live across it leave
 // their registers there.
 constexpr double cold_call_share = 0.1;
+// ... unless the value lives across calls that together run more than
+// cold_cross_budget times as often as the function is called: storing
+// and reloading it around all of them costs more than a call-saved
+// register's save and restore (SQLite's interpreter loop, whose opcodes
+// each run rarely and call often).
+constexpr double cold_cross_budget = 4;
 
 dist_t
 add_dist (dist_t a, dist_t b)
@@ -231,6 +237,9 @@ private:
   std::vector<unsigned> max_pressure_;
   // The highest block frequency of the function.
   double hottest_ = 0;
+  // crossed_[v]: the summed frequencies of the calls V lives across (of
+  // the blocks of instructions that clobber registers of the file).
+  std::vector<double> crossed_;
 
   bool in_file (value_id v) const
   {
@@ -413,9 +422,11 @@ spiller::compute_pressure ()
 {
   size_t nb = w_.fn.blocks.size ();
   max_pressure_.assign (nb, 0);
+  crossed_.assign (w_.fn.values.size (), 0.0);
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w_.fn.blocks[b];
+      const double freq = block_frequency (w_, b);
       std::vector<value_id> live;
       for (value_id v : w_.live.live_out[b])
         if (in_file (v))
@@ -428,6 +439,9 @@ spiller::compute_pressure ()
             if (o.kind == operand_kind::def)
               live.erase (std::remove (live.begin (), live.end (), o.value),
                           live.end ());
+          if ((blk.insns[j].clobbers & regs_).any ())
+            for (value_id v : live)
+              crossed_[v] += freq;
           for (const operand &o : blk.insns[j].ops)
             if (o.kind == operand_kind::use && in_file (o.value)
                 && std::find (live.begin (), live.end (), o.value)
@@ -741,7 +755,13 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           // for its whole life (and crowds the few of them where it is
           // hot) for the sake of a call that hardly runs.
           if (block_frequency (w_, b) <= cold_call_share * hottest_)
-            make_room (0, 0, {}, j);
+            {
+              std::vector<value_id> keep;
+              for (value_id v : W)
+                if (crossed_[v] > cold_cross_budget * block_frequency (w_, 0))
+                  keep.push_back (v);
+              make_room (weight (keep), 0, keep, j);
+            }
         }
       hreg_set at_def = occ;
       for (const operand &o : i.ops)
