@@ -31,7 +31,9 @@
 //      across its clobbers (a call) or at its defs exceeds the registers
 //      left by pre-coloured hard registers and clobbers, the values not
 //      read there whose next use is furthest leave their registers (one
-//      whose leaving needs a store counts as nearer: dirty_discount).
+//      whose leaving needs a store counts as nearer: dirty_discount;
+//      in a loop, one whose next use is in a block that runs less often
+//      counts as that much further).
 //      At a cold call (cold_call_share) every value live across it
 //      leaves, so that none needs a call-saved register for it.  A
 //      start value that leaves before it is read starts in memory
@@ -148,6 +150,18 @@ end_slot (const block &b)
 // A sorted (value, distance) map.
 using dist_map = std::vector<std::pair<value_id, dist_t>>;
 
+constexpr size_t no_index = ~size_t (0);
+
+// The index of V's entry in M, or no_index.
+size_t
+index_of (const dist_map &m, value_id v)
+{
+  auto it = std::lower_bound (m.begin (), m.end (),
+                              std::make_pair (v, dist_t (0)));
+  return it != m.end () && it->first == v ? size_t (it - m.begin ())
+                                          : no_index;
+}
+
 dist_t
 lookup (const dist_map &m, value_id v)
 {
@@ -230,6 +244,9 @@ private:
   // dist_in[b]: next-use distance of each value live into b (phi defs of
   // b included) from b's start; dist_out[b]: from b's end.
   std::vector<dist_map> dist_in_, dist_out_;
+  // Parallel to dist_in_ and dist_out_: the frequency of the block of
+  // that next use.
+  std::vector<std::vector<double>> use_freq_in_, use_freq_out_;
   std::vector<std::vector<value_id>> w_entry_, w_end_;
   std::vector<bool> done_;
   // Per-block maximum pressure of the file (values' registers plus
@@ -371,6 +388,13 @@ spiller::compute_next_uses ()
           dist_in_[b].push_back ({ ph.def, no_use });
       std::sort (dist_in_[b].begin (), dist_in_[b].end ());
     }
+  use_freq_in_.assign (nb, {});
+  use_freq_out_.assign (nb, {});
+  for (block_id b = 0; b < nb; ++b)
+    {
+      use_freq_in_[b].assign (dist_in_[b].size (), 0.0);
+      use_freq_out_[b].assign (dist_out_[b].size (), 0.0);
+    }
   // Backward fixed point (see max_next_use_passes for why it ends).
   for (unsigned pass = 0; pass < max_next_use_passes; ++pass)
     {
@@ -380,34 +404,50 @@ spiller::compute_next_uses ()
           block_id b = rpo_[i];
           const block &blk = w_.fn.blocks[b];
           dist_t n = dist_t (blk.insns.size ());
-          for (auto &[v, d] : dist_out_[b])
+          for (size_t k = 0; k < dist_out_[b].size (); ++k)
             {
+              auto &[v, d] = dist_out_[b][k];
               dist_t best = no_use;
+              double best_f = 0;
               for (block_id s : blk.succs)
                 {
-                  dist_t x = lookup (dist_in_[s], v);
+                  size_t at = index_of (dist_in_[s], v);
+                  dist_t x = at == no_index ? no_use : dist_in_[s][at].second;
                   unsigned bd = blk.loop_depth;
                   unsigned sd = w_.fn.blocks[s].loop_depth;
                   if (bd > sd)
                     x = add_dist (x, loop_exit_penalty * (bd - sd));
                   x = scale_dist (x, block_frequency (w_, b),
                                   block_frequency (w_, s));
-                  best = std::min (best, x);
+                  if (x < best)
+                    {
+                      best = x;
+                      best_f = use_freq_in_[s][at];
+                    }
                 }
               if (best < d)
                 {
                   d = best;
+                  use_freq_out_[b][k] = best_f;
                   changed = true;
                 }
             }
-          for (auto &[v, d] : dist_in_[b])
+          for (size_t k = 0; k < dist_in_[b].size (); ++k)
             {
+              auto &[v, d] = dist_in_[b][k];
               dist_t x = lookup (first_use[b], v);
+              double f = block_frequency (w_, b);
               if (x == no_use)
-                x = add_dist (n, lookup (dist_out_[b], v));
+                {
+                  size_t at = index_of (dist_out_[b], v);
+                  x = at == no_index ? no_use
+                                     : add_dist (n, dist_out_[b][at].second);
+                  f = at == no_index ? 0.0 : use_freq_out_[b][at];
+                }
               if (x < d)
                 {
                   d = x;
+                  use_freq_in_[b][k] = f;
                   changed = true;
                 }
             }
@@ -655,6 +695,17 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     dist_t out = lookup (dist_out_[b], v);
     return add_dist (dist_t (n - j), out);
   };
+  // The frequency of the block of V's next use after instruction J.
+  const double here = block_frequency (w_, b);
+  auto next_use_freq = [&] (value_id v, size_t j) -> double {
+    auto it = uses.find (v);
+    if (it != uses.end ()
+        && std::upper_bound (it->second.begin (), it->second.end (),
+                             uint32_t (j)) != it->second.end ())
+      return here;
+    size_t at = index_of (dist_out_[b], v);
+    return at == no_index ? 0.0 : use_freq_out_[b][at];
+  };
   // Evict from W values not in KEEP, furthest next use first (values
   // already stored before others at equal distance), until W's weight
   // plus EXTRA fits LIMIT or nothing more may go.
@@ -677,6 +728,14 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
             // store besides the reload: it counts as nearer by
             // dirty_discount.
             double score = d == no_use ? 1e300 : double (d);
+            // In a loop, a next use in a block that runs less often than
+            // this one is needed on fewer iterations: further still.
+            if (d != no_use && d < loop_exit_penalty && blk.loop_depth > 0)
+              {
+                double f = next_use_freq (v, j);
+                if (f > 0 && f < here)
+                  score *= std::min (here / f, max_rarity);
+              }
             if (d != no_use && !is_clean (v) && !d_.stored[v]
                 && block_frequency (w_, d_.def_block[v])
                      >= dirty_share * block_frequency (w_, b))
