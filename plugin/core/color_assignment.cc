@@ -59,6 +59,9 @@ constexpr unsigned max_propagation_hops = 4;
 constexpr unsigned max_propagation_visits = 64;
 // Weight kept at each hop beyond the first.
 constexpr double propagation_decay = 0.5;
+// How many instructions ahead colour assignment looks for values whose
+// preferred register a def would take (walker::claimed_ahead).
+constexpr size_t lookahead_insns = 8;
 
 namespace {
 
@@ -154,6 +157,7 @@ struct walker
   // barred[h]: barred_ahead's weight against register h for the value
   // color () colours.
   std::array<double, max_hard_regs> barred;
+  std::array<double, max_hard_regs> claimed;
 
   walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
   {
@@ -617,6 +621,7 @@ struct walker
       assign (v, h);
     };
     barred_ahead (v);
+    claimed_ahead (v);
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })
@@ -631,6 +636,7 @@ struct walker
                 if (r == h)
                   points += p;
               points -= barred[h];
+              points -= claimed[h];
               points -= first_use_cost (h, x.width);
               if (points <= best_points)
                 continue;
@@ -825,6 +831,46 @@ struct walker
     if (error.empty ())
       error = "no register for " + x.name + " at " + where;
     return false;
+  }
+
+  // The registers that values defined by the next lookahead_insns
+  // instructions of the block, while V is still live, prefer (into
+  // `claimed`, with their weights): V taking one would leave that value
+  // a copy (sqlite3GetVarint: the high word of a result, made first,
+  // took the register the low word's phi had, and three moves swapped
+  // them at the join).
+  void claimed_ahead (value_id v)
+  {
+    claimed.fill (0.0);
+    if (cur_insn == nullptr || cur_blk == nullptr)
+      return;
+    const block &blk = *cur_blk;
+    const size_t end = std::min (blk.insns.size (),
+                                 cur_j + 1 + lookahead_insns);
+    // V's last read in the window (or past it: live out, or read later).
+    size_t last = cur_j;
+    for (size_t k = cur_j + 1; k < end; ++k)
+      for (const operand &o : blk.insns[k].ops)
+        if (o.kind == operand_kind::use && o.value == v)
+          last = k;
+    const auto &out = w.live.live_out[cur_b];
+    if (std::binary_search (out.begin (), out.end (), v)
+        || end < blk.insns.size ())
+      last = end;
+    const file_id f = w.fn.values[v].file;
+    for (size_t k = cur_j + 1; k < last; ++k)
+      for (const operand &o : blk.insns[k].ops)
+        {
+          if (o.kind != operand_kind::def || o.value == v)
+            continue;
+          value_id u = o.value;
+          if (w.fn.values[u].file != f || w.wv[u].reg != no_hreg
+              || w.wv[u].spilled || spill_now[u])
+            continue;
+          for (auto [h, x] : prefs_of (u))
+            if (x > 0)
+              claimed[h] += x;
+        }
   }
 
   // Return the preferences of V at its def: the static ones
