@@ -861,7 +861,9 @@ struct walker
     for (size_t k = cur_j + 1; k < last; ++k)
       for (const operand &o : blk.insns[k].ops)
         {
-          if (o.kind != operand_kind::def || o.value == v)
+          // (A tied def takes its use's register, whatever it prefers.)
+          if (o.kind != operand_kind::def || o.value == v
+              || o.tied_to != no_operand)
             continue;
           value_id u = o.value;
           if (w.fn.values[u].file != f || w.wv[u].reg != no_hreg
