@@ -165,9 +165,8 @@ index_of (const dist_map &m, value_id v)
 dist_t
 lookup (const dist_map &m, value_id v)
 {
-  auto it = std::lower_bound (m.begin (), m.end (),
-                              std::make_pair (v, dist_t (0)));
-  return it != m.end () && it->first == v ? it->second : no_use;
+  size_t at = index_of (m, v);
+  return at == no_index ? no_use : m[at].second;
 }
 
 // The decisions of one function (all files).
@@ -682,26 +681,28 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   auto is_clean = [&] (value_id v) {
     return std::find (clean.begin (), clean.end (), v) != clean.end ();
   };
+  // The first read of V in this block after instruction J (n: as a phi
+  // argument at the end), or no_index.
+  auto next_read = [&] (value_id v, size_t j) -> size_t {
+    auto it = uses.find (v);
+    if (it == uses.end ())
+      return no_index;
+    auto p = std::upper_bound (it->second.begin (), it->second.end (),
+                               uint32_t (j));
+    return p == it->second.end () ? no_index : size_t (*p);
+  };
   // The distance from after instruction J to V's next use.
   auto next_use = [&] (value_id v, size_t j) -> dist_t {
-    auto it = uses.find (v);
-    if (it != uses.end ())
-      {
-        auto p = std::upper_bound (it->second.begin (), it->second.end (),
-                                   uint32_t (j));
-        if (p != it->second.end ())
-          return dist_t (*p - j);
-      }
+    size_t r = next_read (v, j);
+    if (r != no_index)
+      return dist_t (r - j);
     dist_t out = lookup (dist_out_[b], v);
     return add_dist (dist_t (n - j), out);
   };
   // The frequency of the block of V's next use after instruction J.
   const double here = block_frequency (w_, b);
   auto next_use_freq = [&] (value_id v, size_t j) -> double {
-    auto it = uses.find (v);
-    if (it != uses.end ()
-        && std::upper_bound (it->second.begin (), it->second.end (),
-                             uint32_t (j)) != it->second.end ())
+    if (next_read (v, j) != no_index)
       return here;
     size_t at = index_of (dist_out_[b], v);
     return at == no_index ? 0.0 : use_freq_out_[b][at];
@@ -813,11 +814,13 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           // its register there, so that none needs a call-saved register
           // for its whole life (and crowds the few of them where it is
           // hot) for the sake of a call that hardly runs.
-          if (block_frequency (w_, b) <= cold_call_share * hottest_)
+          if (here <= cold_call_share * hottest_)
             {
+              const double budget = cold_cross_budget
+                                    * block_frequency (w_, 0);
               std::vector<value_id> keep;
               for (value_id v : W)
-                if (crossed_[v] > cold_cross_budget * block_frequency (w_, 0))
+                if (crossed_[v] > budget)
                   keep.push_back (v);
               make_room (weight (keep), 0, keep, j);
             }
