@@ -279,7 +279,7 @@ allocate_function (const plugin_options &opts)
         fprintf (dump_file, ";; ssara: allocation failed: %s\n",
                  ar.error.c_str ());
       if (rounds >= max_allocation_rounds
-          || ar.error.find ("no register for") == std::string::npos
+          || ar.failure != alloc_failure::out_of_registers
           || relieve_register_pressure () == 0)
         break;
       if (dump_file)
@@ -306,6 +306,7 @@ allocate_function (const plugin_options &opts)
   adapter_result r;
   r.outcome = adapter_outcome::allocated;
   r.stats = ar.alloc.stats;
+  r.relief_rounds = rounds - 1;
   r.times = std::move (times);
   return r;
 }

@@ -87,6 +87,10 @@ stats_line (const char *name, const adapter_result &r)
       // spill=cheaper kept the splitting spiller's result.
       if (s.split_kept)
         line += " spill=split";
+      // Colour assignment ran out of registers; the RTL pressure relief
+      // made it fit (adapter.cc).
+      if (r.relief_rounds)
+        line += " relieved=rtl";
       if (!r.times.empty ())
         {
           line += " times=";

@@ -42,19 +42,26 @@ private:
 
 namespace {
 
-// Where run_phases failed.
-enum class failure_stage { none, allocation, checker };
-
-// Run the phases on F with OPTS; set *STAGE to where they failed.
+// Run the phases on F with OPTS.
 alloc_result
 run_phases (const function &f, const target &t, const alloc_options &opts,
-            phase_clock &clock, failure_stage *stage)
+            phase_clock &clock)
 {
   alloc_result r;
-  *stage = failure_stage::allocation;
 
   ra::work w (f, t, opts);
-  auto fail = [&r] (const std::string &e) { r.error = e; return !e.empty (); };
+  // Record a phase's failure of kind KIND with message E (none if E is
+  // empty); return whether it failed.
+  auto fail_as = [&r] (alloc_failure kind, const std::string &e) {
+    if (e.empty ())
+      return false;
+    r.failure = kind;
+    r.error = e;
+    return true;
+  };
+  auto fail = [&fail_as] (const std::string &e) {
+    return fail_as (alloc_failure::internal, e);
+  };
   clock.lap ("work");
 
   // Copies whose def can share its source's register: the def's reads
@@ -63,7 +70,7 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   clock.lap ("fold_copies");
   // Then: operands whose constraints the value cannot meet
   // get a short-lived copy (constraint_lifting.cc).
-  if (fail (ra::lift_constraints (w)))
+  if (fail_as (alloc_failure::unmet_constraint, ra::lift_constraints (w)))
     return r;
   clock.lap ("lift_constraints");
   // 4.1 PhiLifting, after splitting critical edges (phi_lifting.cc).
@@ -83,7 +90,7 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   clock.lap ("phi_mem_coalesce");
   // Values that must live in memory: memory_only, across abnormal edges
   // (color_assignment.cc).
-  if (fail (ra::spill_required (w)))
+  if (fail_as (alloc_failure::unmet_constraint, ra::spill_required (w)))
     return r;
   clock.lap ("spill_required");
   // Spilling with live-range splitting: register demand down to the
@@ -99,8 +106,11 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   // out of registers, the paper's whole-value spilling, with spill code
   // (4.6) placed between rounds (color_assignment.cc,
   // spill_placement.cc).
-  if (fail (ra::assign_colors (w)))
-    return r;
+  if (ra::failure e = ra::assign_colors (w); e.failed ())
+    {
+      fail_as (e.kind, e.detail);
+      return r;
+    }
   clock.lap ("assign_colors");
   // 4.6 reuse a loaded value within a block (spill_placement.cc).
   ra::reuse_loads (w);
@@ -119,14 +129,12 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
     return r;
   clock.lap ("build_record");
 
-  *stage = failure_stage::none;
   if (opts.check == check_mode::on)
     {
       std::vector<std::string> problems = check_allocation (f, t, r.alloc);
       if (!problems.empty ())
-        *stage = failure_stage::checker;
-      if (!problems.empty ())
         {
+          r.failure = alloc_failure::checker;
           r.error = "checker: " + problems[0];
           if (problems.size () > 1)
             r.error += " (and " + std::to_string (problems.size () - 1)
@@ -146,10 +154,12 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   phase_clock clock (opts.times);
   r.error = verify_function (f, t);
   if (!r.error.empty ())
-    return r;
+    {
+      r.failure = alloc_failure::invalid_input;
+      return r;
+    }
   clock.lap ("verify_function");
-  failure_stage stage;
-  r = run_phases (f, t, opts, clock, &stage);
+  r = run_phases (f, t, opts, clock);
   // The splitting spiller leaves colour assignment values it could not
   // account for (register pairs fragmented by pre-coloured registers,
   // operand constraints); where colour assignment's own spilling then
@@ -161,10 +171,10 @@ allocate (const function &f, const target &t, const alloc_options &opts)
     return r;
   alloc_options again = opts;
   again.policy = spill_policy::pereira;
-  if (stage == failure_stage::allocation)
+  if (r.failure != alloc_failure::none && r.failure != alloc_failure::checker)
     {
-      alloc_result r2 = run_phases (f, t, again, clock, &stage);
-      if (r2.error.empty ())
+      alloc_result r2 = run_phases (f, t, again, clock);
+      if (r2.failure == alloc_failure::none)
         {
           r2.alloc.stats.policy_retries = 1;
           return r2;
@@ -174,11 +184,11 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   // spill=cheaper: where the splitting spiller changed the function, the
   // paper's spilling too, and the cheaper of the two by estimate (both
   // checked when check=on; pereira on a tie).
-  if (opts.policy == spill_policy::cheaper && r.error.empty ()
+  if (opts.policy == spill_policy::cheaper && r.failure == alloc_failure::none
       && r.alloc.stats.split_edits > 0)
     {
-      alloc_result r2 = run_phases (f, t, again, clock, &stage);
-      if (!r2.error.empty ())
+      alloc_result r2 = run_phases (f, t, again, clock);
+      if (r2.failure != alloc_failure::none)
         {
           r.alloc.stats.split_kept = 1;
           return r;

@@ -61,8 +61,12 @@ struct alloc_options
 
 struct alloc_result
 {
-  // Empty on success; otherwise why the function cannot be allocated
-  // (the plugin reports it as "sorry, unimplemented" or falls back).
+  // none on success; otherwise what kind of failure, which the plugin
+  // acts on (only out_of_registers has a remedy outside the core).
+  alloc_failure failure = alloc_failure::none;
+  // Empty on success; otherwise why the function cannot be allocated,
+  // in words for the user (the plugin reports it as "sorry,
+  // unimplemented" or falls back).
   std::string error;
   allocation alloc;
 };

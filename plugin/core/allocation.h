@@ -129,6 +129,27 @@ struct stack_slot
 };
 
 // Counts for the plugin's `ssara:` statistics line.
+// Why the core could not allocate a function (alloc_result::failure,
+// ra::failure).  The plugin decides by the kind, never by the message.
+enum class alloc_failure : uint8_t
+{
+  none,
+  // verify_function: the input breaks the rules of ir.h.
+  invalid_input,
+  // An operand constraint, a tie or a must-be-in-memory value that no
+  // register, copy or stack slot can serve (constraint lifting,
+  // spill_required).
+  unmet_constraint,
+  // Colour assignment: a value has no register and nothing live there
+  // can be spilled.  Pressure splits before the core (the plugin's RTL
+  // relief) can remedy it.
+  out_of_registers,
+  // A phase broke its own invariant or a capped loop hit its cap: a bug.
+  internal,
+  // The independent checker rejected the result: a bug.
+  checker
+};
+
 struct alloc_stats
 {
   unsigned values = 0;          // SSA values of the input

@@ -1198,7 +1198,7 @@ spill_required (work &w)
   return "";
 }
 
-std::string
+failure
 assign_colors (work &w)
 {
   // Preferences describe the working function as it is: spill code
@@ -1210,8 +1210,9 @@ assign_colors (work &w)
   for (unsigned round = 0;; ++round)
     {
       if (round == max_spill_rounds)
-        return "spill-and-recolour loop did not converge in "
-               + std::to_string (max_spill_rounds) + " rounds";
+        return { alloc_failure::internal,
+                 "spill-and-recolour loop did not converge in "
+                 + std::to_string (max_spill_rounds) + " rounds" };
       w.stats.spill_rounds = round + 1;
       analyse_intervals (w);
       if (prefs_stale)
@@ -1223,15 +1224,16 @@ assign_colors (work &w)
         if (w.live.across_in_memory[v] && !w.wv[v].spilled)
           {
             if (!can_spill (w, v))
-              return "value " + w.fn.values[v].name
-                     + " is live across an instruction that needs all "
-                       "values in memory but cannot be spilled";
+              return { alloc_failure::unmet_constraint,
+                       "value " + w.fn.values[v].name
+                       + " is live across an instruction that needs all "
+                         "values in memory but cannot be spilled" };
             across.push_back (v);
           }
       if (!across.empty ())
         {
           if (std::string e = place_spill_code (w, across); !e.empty ())
-            return e;
+            return { alloc_failure::internal, e };
           prefs_stale = true;
           continue;
         }
@@ -1248,11 +1250,11 @@ assign_colors (work &w)
       // that spilled nothing: otherwise the next round, with those values
       // in memory, may colour it.
       if (!k.error.empty () && k.newly.empty ())
-        return k.error;
+        return { alloc_failure::out_of_registers, k.error };
       if (k.newly.empty ())
-        return "";
+        return {};
       if (std::string e = place_spill_code (w, k.newly); !e.empty ())
-        return e;
+        return { alloc_failure::internal, e };
       prefs_stale = true;
     }
 }

@@ -312,9 +312,19 @@ struct work
   { return wb[b].start + 1 + 3 * uint32_t (fn.blocks[b].insns.size ()); }
 };
 
+// A failed phase: what kind of failure (the plugin acts on it) and
+// why, for the user.  kind none and an empty detail on success.
+struct failure
+{
+  alloc_failure kind = alloc_failure::none;
+  std::string detail;
+  bool failed () const { return kind != alloc_failure::none; }
+};
+
 // The phases, in the order allocate () runs them.  Each returns an
 // empty string on success, otherwise why the function cannot be
-// allocated.  See the comment at the top of each file.
+// allocated; assign_colors, whose failures differ in kind, a failure.
+// See the comment at the top of each file.
 void fold_copies (work &w);
 std::string lift_constraints (work &w);
 std::string lift_phis (work &w);
@@ -324,7 +334,7 @@ void phi_mem_coalesce (work &w);
 void compute_preferences (work &w);
 std::string spill_required (work &w);
 std::string spill_before_coloring (work &w);
-std::string assign_colors (work &w);
+failure assign_colors (work &w);
 std::string place_spill_code (work &w, const std::vector<value_id> &newly);
 void reuse_loads (work &w);
 std::string deconstruct_ssa (work &w);

@@ -56,7 +56,7 @@ prepare (const std::string &text, const target &t, upto stage,
     return p;
   EXPECT_EQ (ra::spill_required (w), "");
   EXPECT_EQ (ra::spill_before_coloring (w), "");
-  EXPECT_EQ (ra::assign_colors (w), "");
+  EXPECT_EQ (ra::assign_colors (w).detail, "");
   if (stage == upto::colored)
     return p;
   ra::reuse_loads (w);

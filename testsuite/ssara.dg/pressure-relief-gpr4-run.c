@@ -39,3 +39,5 @@ int main (void)
 /* { dg-output "5f92c5f929bbccf0" } */
 /* { dg-final { scan-rtl-dump "register pressure relieved; allocating again" "ssara" } } */
 /* { dg-final { scan-rtl-dump "ssara: f by=ssara" "ssara" } } */
+/* The stats line tells that the relief ran (alloc_failure::out_of_registers).  */
+/* { dg-final { scan-rtl-dump "ssara: f by=ssara \[^\n\]* relieved=rtl" "ssara" } } */
