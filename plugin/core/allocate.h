@@ -35,8 +35,9 @@ enum class spill_policy : uint8_t
   // Only during colour assignment, whole values by the paper's spill
   // weights (seed 001, section 4.4: color_assignment.cc).
   pereira,
-  // split; where it changed the function, pereira too, and the result
-  // that costs less by estimated_cost.
+  // split; where it changed the function, pereira too, kept only where
+  // its estimated_cost is lower by more than a margin (allocate.cc,
+  // pereira_margin).
   cheaper
 };
 
