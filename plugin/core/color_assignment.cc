@@ -96,6 +96,10 @@ enum class group_reads { blocked, read_ok };
 // with the uses, or at D_j with the defs.
 enum class member_at { use, def };
 
+// walker::wanted: the tie-break applies where at most this many
+// registers of the file are free besides the value's own.
+constexpr unsigned scarce_free = 2;
+
 struct walker
 {
   work &w;
@@ -158,9 +162,26 @@ struct walker
   // color () colours.
   std::array<double, max_hard_regs> barred;
   std::array<double, max_hard_regs> claimed;
+  // wanted[h]: how many values of the function may take register h.
+  // Where registers are scarce (at most scarce_free free besides the
+  // value's own), between registers of a memory-direct file otherwise
+  // equal, color () takes the one fewest values may take (r0, which no
+  // base address may use), so that the others are still free when a
+  // value that needs one of them comes: the spiller counts registers
+  // class by class (spilling.cc, fit_classes), but a value keeps its one
+  // register for its whole life.  Not where registers are plentiful:
+  // GCC's order gives r0 last, and inline asm that reads an "r" operand
+  // as a base (addi %0,%1,1) relies on it (asm-run.c).  Not for CR
+  // fields, which the spiller leaves alone: keeping cr0 for record-form
+  // results cost LZ4HC 5.5 M more CR copies through GPRs.
+  std::array<unsigned, max_hard_regs> wanted {};
 
   walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
   {
+    for (const value &y : w.fn.values)
+      for (hreg h : w.tgt.files[y.file].regs)
+        if (y.allowed.test (h))
+          ++wanted[h];
     saved_in_use = w.fn.frame_saved;
     file_regs.assign (w.tgt.files.size (), hreg_set ());
     for (size_t f = 0; f < w.tgt.files.size (); ++f)
@@ -622,6 +643,11 @@ struct walker
     };
     barred_ahead (v);
     claimed_ahead (v);
+    unsigned nfree = 0;
+    for (hreg h : w.tgt.files[x.file].regs)
+      nfree += occ[h] == no_value;
+    const bool tie_by_wanted = w.tgt.files[x.file].memory_direct
+                               && nfree <= scarce_free + x.width;
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })
@@ -638,6 +664,9 @@ struct walker
               points -= barred[h];
               points -= claimed[h];
               points -= first_use_cost (h, x.width);
+              // A tie-break only: below any weight.
+              if (tie_by_wanted)
+                points -= 1e-9 * wanted[h];
               if (points <= best_points)
                 continue;
               if (pass == 0)

@@ -274,6 +274,20 @@ private:
   {
     return unsigned ((regs_ & ~occupied).count ());
   }
+  // The registers of the file value V may occupy: its allowed starts'
+  // spans.  A value whose reach is not the whole file is restricted
+  // (a GPR used as a base address cannot be r0).
+  hreg_set reach (value_id v) const
+  {
+    const value &x = w_.fn.values[v];
+    if (x.width == 1)
+      return x.allowed & regs_;
+    hreg_set r;
+    for (hreg h : w_.tgt.files[f_].regs)
+      if (x.allowed.test (h))
+        r |= work::span (h, x.width);
+    return r & regs_;
+  }
 
   // Call F (V, J) for each read of a value of the file in block B, in
   // order: J is the reading instruction, or the number of instructions
@@ -707,12 +721,13 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     size_t at = index_of (dist_out_[b], v);
     return at == no_index ? 0.0 : use_freq_out_[b][at];
   };
-  // Evict from W values not in KEEP, furthest next use first (values
-  // already stored before others at equal distance), until W's weight
-  // plus EXTRA fits LIMIT or nothing more may go.
-  auto make_room = [&] (unsigned limit, unsigned extra,
-                        const std::vector<value_id> &keep, size_t j) {
-    while (weight (W) + extra > limit)
+  // Evict from W values not in KEEP for which ELIGIBLE holds, furthest
+  // next use first (values already stored before others at equal
+  // distance), until FITS holds or nothing more may go.  Termination:
+  // each round removes a value from W.
+  auto evict_until = [&] (auto fits, auto eligible,
+                          const std::vector<value_id> &keep, size_t j) {
+    while (!fits ())
       {
         size_t best = W.size ();
         dist_t best_d = 0;
@@ -720,7 +735,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         for (size_t i = 0; i < W.size (); ++i)
           {
             value_id v = W[i];
-            if (!evictable (v)
+            if (!evictable (v) || !eligible (v)
                 || std::find (keep.begin (), keep.end (), v) != keep.end ())
               continue;
             dist_t d = next_use (v, j);
@@ -765,6 +780,53 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         W.erase (W.begin () + best);
       }
   };
+  // Evict until W's weight plus EXTRA fits LIMIT.
+  auto make_room = [&] (unsigned limit, unsigned extra,
+                        const std::vector<value_id> &keep, size_t j) {
+    evict_until ([&] { return weight (W) + extra <= limit; },
+                 [] (value_id) { return true; }, keep, j);
+  };
+  // Evict until the values of W and EXTRA fit the registers FREE class
+  // by class: for each restricted reach T among them, those whose reach
+  // lies within T need at most the registers of T that are free (Hall's
+  // condition; exact for nested classes such as GPRs and GPRs without
+  // r0).  Counting registers alone left colour assignment values it
+  // could not colour (zlib's longest_match with five GPRs, r0 among
+  // them), and its own spilling then stored and reloaded them whole.
+  // One pass over the classes: evicting for one class only lowers the
+  // need of the others.
+  auto fit_classes = [&] (const hreg_set &free,
+                          const std::vector<value_id> &extra,
+                          const std::vector<value_id> &keep, size_t j) {
+    // The restricted reaches among W and EXTRA (few: GPRs without r0,
+    // the starts of register pairs).
+    std::vector<hreg_set> classes;
+    auto note = [&] (value_id x) {
+      hreg_set t = reach (x);
+      if (t != regs_
+          && std::find (classes.begin (), classes.end (), t) == classes.end ())
+        classes.push_back (t);
+    };
+    for (value_id x : W)
+      note (x);
+    for (value_id x : extra)
+      note (x);
+    for (const hreg_set &t : classes)
+      {
+        auto within = [&] (value_id u) { return (reach (u) & ~t).none (); };
+        auto need = [&] {
+          unsigned n = 0;
+          for (value_id u : W)
+            n += within (u) ? width (u) : 0;
+          for (value_id u : extra)
+            if (std::find (W.begin (), W.end (), u) == W.end ())
+              n += within (u) ? width (u) : 0;
+          return n;
+        };
+        const unsigned room = unsigned ((t & free).count ());
+        evict_until ([&] { return need () <= room; }, within, keep, j);
+      }
+  };
   auto drop_dead = [&] (size_t j) {
     W.erase (std::remove_if (W.begin (), W.end (),
                              [&] (value_id v) {
@@ -803,6 +865,12 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         unread.erase (std::remove (unread.begin (), unread.end (), u),
                       unread.end ());
       make_room (avail (occ), missing + weight (ec), U, j);
+      {
+        std::vector<value_id> entering = ec;
+        for (value_id u : U)
+          entering.push_back (u);
+        fit_classes (regs_ & ~occ, entering, U, j);
+      }
       for (value_id u : U)
         if (std::find (W.begin (), W.end (), u) == W.end ())
           W.push_back (u);
@@ -810,6 +878,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       if ((i.clobbers & regs_).any ())
         {
           make_room (avail (occ | i.clobbers), 0, {}, j);
+          fit_classes (regs_ & ~(occ | i.clobbers), {}, {}, j);
           // A call on a cold path: every value live across it leaves
           // its register there, so that none needs a call-saved register
           // for its whole life (and crowds the few of them where it is
@@ -830,6 +899,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         if (o.kind == operand_kind::def_hard)
           at_def |= work::span (o.reg, o.width);
       make_room (avail (at_def), weight (D), {}, j);
+      fit_classes (regs_ & ~at_def, D, {}, j);
       for (value_id v : D)
         W.push_back (v);
       drop_dead (j);
