@@ -1213,7 +1213,9 @@ assign_colors (work &w)
         return "spill-and-recolour loop did not converge in "
                + std::to_string (max_spill_rounds) + " rounds";
       w.stats.spill_rounds = round + 1;
-      analyse_intervals (w);
+      if (!w.live_current)
+        analyse_intervals (w);
+      w.live_current = false;
       if (prefs_stale)
         compute_preferences (w);
       prefs_stale = false;

@@ -136,6 +136,50 @@ private:
   or_tree tree_ { 1 };
 };
 
+// Point updates and range-OR queries over per-position hard-register
+// sets, on a dense bottom-up tree over all positions: the hard
+// registers occupied at each position, added one position at a time
+// (most positions have some), then queried per value.  Cheaper than a
+// sparse_or here: no sorting of coordinates, no binary search per query.
+class point_or
+{
+public:
+  explicit point_or (size_t n)
+  {
+    cap_ = 1;
+    while (cap_ < n)
+      cap_ *= 2;
+    t_.assign (2 * cap_, hreg_set ());
+  }
+
+  // OR S into position P.
+  void add (size_t p, const hreg_set &s) { t_[cap_ + p] |= s; }
+
+  void build ()
+  {
+    for (size_t i = cap_; i-- > 1;)
+      t_[i] = t_[2 * i] | t_[2 * i + 1];
+  }
+
+  // Return the union over positions L .. R inclusive (after build).
+  hreg_set query (size_t l, size_t r) const
+  {
+    hreg_set res;
+    for (l += cap_, r += cap_ + 1; l < r; l /= 2, r /= 2)
+      {
+        if (l & 1)
+          res |= t_[l++];
+        if (r & 1)
+          res |= t_[--r];
+      }
+    return res;
+  }
+
+private:
+  size_t cap_;
+  std::vector<hreg_set> t_;
+};
+
 bool
 is_phi_reg_use (const work &w, value_id v)
 {
@@ -279,11 +323,12 @@ analyse_intervals (work &w)
     }
 
   // Per-block backward scan: intervals and hard occupancy.
-  sparse_or tree, pre_tree;
+  point_or tree (L.npos);
+  sparse_or pre_tree;
   // Record the hard registers occupied at position P.
   auto occ_at = [&] (pos_t p, const hreg_set &set) {
     if (set.any ())
-      tree.add (p, p, set);
+      tree.add (p, set);
   };
   L.intervals.assign (nv, {});
   L.across_in_memory.assign (nv, false);

@@ -1407,6 +1407,7 @@ spill_before_coloring (work &w)
   lowering L { w, dom, d };
   std::string e = L.lower ();
   analyse_intervals (w);
+  w.live_current = e.empty ();
   return e;
 }
 

@@ -232,6 +232,13 @@ struct work
   dominator_tree dom;
   liveness live;
 
+  // Set by spill_before_coloring when it leaves `live` describing the
+  // working function as it hands it on; assign_colors's first round
+  // then uses it instead of analysing again (only compute_preferences,
+  // which changes neither the function nor the spill decisions, runs
+  // between them).  assign_colors clears it.
+  bool live_current = false;
+
   // A copy PhiLifting inserted: instruction INSN of block BLOCK, which
   // copies the def of phi PHI of block PHI_BLOCK (COLUMN < 0) or its
   // argument COLUMN.
