@@ -290,8 +290,14 @@ struct work
   cell_id add_cell (uint32_t size);
 
   // Return the registers a value of file F and width W at register H
-  // covers.
-  static hreg_set span (hreg h, unsigned w);
+  // covers.  Inline: asked per operand in the hottest loops.
+  static hreg_set span (hreg h, unsigned w)
+  {
+    hreg_set s;
+    for (unsigned k = 0; k < w && h + k < max_hard_regs; ++k)
+      s.set (h + k);
+    return s;
+  }
 
   // Return the valid start registers of width W in file F.
   hreg_set starts (file_id f, unsigned w) const;
