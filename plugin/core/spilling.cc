@@ -374,12 +374,19 @@ spiller::compute_next_uses ()
   std::vector<dist_map> first_use (nb);
   for (block_id b = 0; b < nb; ++b)
     {
-      std::unordered_map<value_id, dist_t> m;
+      // Reads come in ascending order of instruction: sorted by value
+      // and then instruction, the first of each value's run is its
+      // first read.
+      dist_map &m = first_use[b];
       for_each_read (b, [&] (value_id v, uint32_t j) {
-        m.emplace (v, dist_t (j));
+        m.push_back ({ v, dist_t (j) });
       });
-      first_use[b].assign (m.begin (), m.end ());
-      std::sort (first_use[b].begin (), first_use[b].end ());
+      std::sort (m.begin (), m.end ());
+      m.erase (std::unique (m.begin (), m.end (),
+                            [] (const auto &x, const auto &y) {
+                              return x.first == y.first;
+                            }),
+               m.end ());
     }
   dist_in_.assign (nb, {});
   dist_out_.assign (nb, {});
