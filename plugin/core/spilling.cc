@@ -1398,7 +1398,12 @@ spill_before_coloring (work &w)
           return "";
     }
   analyse_intervals (w);
-  dominator_tree dom (w.fn);
+  // Only PhiLifting changes the CFG, and it leaves its tree in w.dom;
+  // a tree of our own where it has not run (unit tests).
+  dominator_tree own;
+  if (w.dom.size () != nb)
+    own = dominator_tree (w.fn);
+  const dominator_tree &dom = w.dom.size () == nb ? w.dom : own;
   const size_t nv = w.fn.values.size ();
   decisions d;
   d.reload_before.resize (nb);
