@@ -593,8 +593,7 @@ struct walker
 
   // Colour V.  PREFS are (register, points) pairs.  Return true on
   // success; on failure pick what to spill.
-  bool color (value_id v, const std::vector<std::pair<hreg, double>> &prefs,
-              const std::string &where)
+  bool color (value_id v, const std::vector<std::pair<hreg, double>> &prefs)
   {
     const value &x = w.fn.values[v];
     hreg_set allowed, forbid;
@@ -829,7 +828,7 @@ struct walker
         return false;
       }
     if (error.empty ())
-      error = "no register for " + x.name + " at " + where;
+      error = "no register for " + x.name + " at " + where ();
     return false;
   }
 
@@ -869,7 +868,7 @@ struct walker
           if (w.fn.values[u].file != f || w.wv[u].reg != no_hreg
               || w.wv[u].spilled || spill_now[u])
             continue;
-          for (auto [h, x] : prefs_of (u))
+          for (auto [h, x] : prefs_of (u, ahead_prefs))
             if (x > 0)
               claimed[h] += x;
         }
@@ -877,12 +876,29 @@ struct walker
 
   // Return the preferences of V at its def: the static ones
   // (preferences.cc) and what its coloured neighbours passed on.
-  std::vector<std::pair<hreg, double>> prefs_of (value_id v) const
+  // Most values have nothing passed on: their static list as it is, no
+  // copy; otherwise a copy in BUF, which must outlive the use.
+  const std::vector<std::pair<hreg, double>> &
+  prefs_of (value_id v, std::vector<std::pair<hreg, double>> &buf) const
   {
-    std::vector<std::pair<hreg, double>> p = w.pref[v];
+    if (dyn[v].empty ())
+      return w.pref[v];
+    buf = w.pref[v];
     for (auto [h, x] : dyn[v])
-      add_preference (p, h, x);
-    return p;
+      add_preference (buf, h, x);
+    return buf;
+  }
+  // The buffers of prefs_of for color's argument and for claimed_ahead
+  // (which color calls while it reads its argument).
+  std::vector<std::pair<hreg, double>> color_prefs, ahead_prefs;
+
+  // Where colouring is, for an error message.
+  std::string where () const
+  {
+    if (cur_insn == nullptr)
+      return "start of block " + std::to_string (cur_b);
+    return "block " + std::to_string (cur_b) + " insn "
+           + std::to_string (cur_j);
   }
 
   // Sort the defs DEFS of one instruction so that those with the fewest
@@ -963,7 +979,6 @@ struct walker
         if (o.kind == operand_kind::def && read_at[o.value] == ~0u)
           def_stamp[o.value] = 0;
 
-    std::string where = "start of block " + std::to_string (b);
     here.clear ();
     cur_insn = nullptr;
     for (const phi &ph : blk.phis)
@@ -971,7 +986,7 @@ struct walker
         value_id v = ph.def;
         if (w.wv[v].spilled || spill_now[v])
           continue;
-        color (v, prefs_of (v), where);
+        color (v, prefs_of (v, color_prefs));
       }
     for (const phi &ph : blk.phis)
       if (stamp[ph.def] != st && usable (ph.def))
@@ -980,7 +995,6 @@ struct walker
     for (size_t j = 0; j < n; ++j)
       {
         const insn &i = blk.insns[j];
-        where = "block " + std::to_string (b) + " insn " + std::to_string (j);
         here.clear ();
         cur_insn = &i;
         cur_j = j;
@@ -992,7 +1006,7 @@ struct walker
         most_constrained_first (plain_defs);
         for (value_id v : ec_defs)
           {
-            color (v, prefs_of (v), where);
+            color (v, prefs_of (v, color_prefs));
           }
         for (value_id v : dying[j])
           if (usable (v))
@@ -1009,11 +1023,11 @@ struct walker
                   && free_at (o.value, h))
                 assign (o.value, h);
               else
-                color (o.value, prefs_of (o.value), where);
+                color (o.value, prefs_of (o.value, color_prefs));
             }
         for (value_id v : plain_defs)
           {
-            color (v, prefs_of (v), where);
+            color (v, prefs_of (v, color_prefs));
           }
         for (value_id v : dead[j])
           if (usable (v))
