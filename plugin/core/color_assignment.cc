@@ -137,6 +137,10 @@ struct walker
   // dying[j]: the values whose last use in the block is instruction j and
   // that are not live out.
   std::vector<std::vector<value_id>> dying;
+  // dead[j]: the defs of instruction j that are never read.
+  std::vector<std::vector<value_id>> dead;
+  // The defs of the instruction being coloured, earlyclobber and plain.
+  std::vector<value_id> ec_defs, plain_defs;
   // Search budget of group_fits per round: the search is exponential in
   // the group size (a handful of operands), so it gives up rather than
   // slow down on pathological instructions.
@@ -934,8 +938,16 @@ struct walker
     // Backward pre-scan: the uses that die at each instruction and the
     // defs that are dead.
     size_t n = blk.insns.size ();
-    dying.assign (n, {});
-    std::vector<std::vector<value_id>> dead (n);
+    // The per-instruction lists are cleared, not reallocated: they keep
+    // their capacity from block to block.
+    auto reset = [n] (std::vector<std::vector<value_id>> &lists) {
+      if (lists.size () < n)
+        lists.resize (n);
+      for (size_t j = 0; j < n; ++j)
+        lists[j].clear ();
+    };
+    reset (dying);
+    reset (dead);
     for (value_id v : w.live.live_out[b])
       stamp[v] = st;
     for (size_t j = n; j-- > 0;)
@@ -954,7 +966,7 @@ struct walker
     cur_stamp = st;
     cur_blk = &blk;
     cur_b = b;
-    group_at.assign (n, {});
+    reset (group_at);
     for (size_t j = 0; j < n; ++j)
       {
         for (const operand &o : blk.insns[j].ops)
@@ -998,7 +1010,8 @@ struct walker
         here.clear ();
         cur_insn = &i;
         cur_j = j;
-        std::vector<value_id> ec_defs, plain_defs;
+        ec_defs.clear ();
+        plain_defs.clear ();
         for (const operand &o : i.ops)
           if (o.kind == operand_kind::def && o.tied_to == no_operand)
             (o.earlyclobber ? ec_defs : plain_defs).push_back (o.value);

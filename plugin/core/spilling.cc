@@ -805,10 +805,15 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
              W.end ());
   };
 
+  // Per instruction: its uses, defs and earlyclobber defs in the file
+  // (cleared, not reallocated, for each).
+  std::vector<value_id> U, D, ec;
   for (size_t j = 0; j < n; ++j)
     {
       const insn &i = blk.insns[j];
-      std::vector<value_id> U, D, ec;
+      U.clear ();
+      D.clear ();
+      ec.clear ();
       for (const operand &o : i.ops)
         if (o.kind == operand_kind::use && in_file (o.value)
             && std::find (U.begin (), U.end (), o.value) == U.end ())
