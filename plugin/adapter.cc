@@ -260,6 +260,7 @@ allocate_function (const plugin_options &opts)
                  print_function (imp.fn, t).c_str ());
 
       alloc_options aopts;
+      aopts.verified = true;
       aopts.check = opts.checker == checker_policy::on ? check_mode::on
                                                        : check_mode::off;
       aopts.policy = opts.spill == spill_choice::pereira ? spill_policy::pereira

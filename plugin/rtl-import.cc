@@ -42,13 +42,20 @@ public:
             import_result &out)
     : m_target (t), m_hfp (hfp), m_ssa (ssa), m_out (out), m_fn (out.fn),
       m_map (out.map)
-  {}
+  {
+    for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER; ++r)
+      m_file_of[r] = t.file_of (r);
+  }
 
   // Import the whole function; on failure m_out.error says why.
   void run ();
 
 private:
   bool fail (const std::string &why);
+  file_id file_of_hard (unsigned r) const
+  {
+    return r < FIRST_PSEUDO_REGISTER ? m_file_of[r] : no_file;
+  }
   bool shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
                       unsigned &width);
   void find_gpr_only_pseudos ();
@@ -104,6 +111,27 @@ private:
 
   // Value of each rtl-ssa definition of a pseudo.
   std::unordered_map<rtl_ssa::set_info *, value_id> m_value_of_set;
+
+  // target::file_of of each hard register (a search through the files;
+  // asked per register per instruction).
+  file_id m_file_of[FIRST_PSEUDO_REGISTER];
+
+  // start_regs answers per file, mode and width (asked per operand).
+  struct start_key
+  {
+    file_id file;
+    machine_mode mode;
+    unsigned width;
+    bool operator< (const start_key &o) const
+    {
+      if (file != o.file)
+        return file < o.file;
+      if (mode != o.mode)
+        return mode < o.mode;
+      return width < o.width;
+    }
+  };
+  std::map<start_key, hreg_set> m_start_regs;
 };
 
 bool
@@ -394,6 +422,10 @@ overlapping_starts (const hreg_set &regs, unsigned width)
 hreg_set
 importer::start_regs (file_id file, machine_mode mode, unsigned width)
 {
+  auto [it, fresh] = m_start_regs.emplace (start_key { file, mode, width },
+                                           hreg_set ());
+  if (!fresh)
+    return it->second;
   hreg_set in_file, s;
   for (hreg h : m_target.files[file].regs)
     in_file.set (h);
@@ -407,6 +439,7 @@ importer::start_regs (file_id file, machine_mode mode, unsigned width)
       if (all)
         s.set (h);
     }
+  it->second = s;
   return s;
 }
 
@@ -894,7 +927,7 @@ importer::collect_operands (rtx_insn *rtl, int alt_index,
           // Written before the inputs are read: no input may sit in it.
           // A subreg output clobbers its whole inner register, to be safe.
           for (unsigned r = REGNO (hard); r < END_REGNO (hard); ++r)
-            if (m_target.file_of (r) != no_file)
+            if (file_of_hard (r) != no_file)
               earlyclobber_hard.set (r);
           continue;
         }
@@ -940,7 +973,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
           rtx reg = XEXP (pat, 0);
           if (HARD_REGISTER_P (reg))
             for (unsigned r = REGNO (reg); r < END_REGNO (reg); ++r)
-              if (m_target.file_of (r) != no_file)
+              if (file_of_hard (r) != no_file)
                 {
                   operand o;
                   o.kind = operand_kind::def_hard;
@@ -993,7 +1026,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       unsigned regno = use->regno ();
       if (HARD_REGISTER_NUM_P (regno))
         {
-          if (m_target.file_of (regno) != no_file)
+          if (file_of_hard (regno) != no_file)
             {
               operand o;
               o.kind = operand_kind::use_hard;
@@ -1022,7 +1055,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       unsigned regno = def->regno ();
       if (HARD_REGISTER_NUM_P (regno))
         {
-          if (m_target.file_of (regno) == no_file)
+          if (file_of_hard (regno) == no_file)
             continue;
           if (def->kind () == rtl_ssa::access_kind::SET)
             {
@@ -1150,7 +1183,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       out.kind = insn_kind::call;
       HARD_REG_SET clob = insn_callee_abi (rtl).full_and_partial_reg_clobbers ();
       for (unsigned r = 0; r < FIRST_PSEUDO_REGISTER; ++r)
-        if (TEST_HARD_REG_BIT (clob, r) && m_target.file_of (r) != no_file)
+        if (TEST_HARD_REG_BIT (clob, r) && file_of_hard (r) != no_file)
           out.clobbers.set (r);
       if (find_reg_note (rtl, REG_SETJMP, NULL_RTX))
         out.values_across_in_memory = true;
@@ -1341,7 +1374,7 @@ importer::import_head_defs (rtl_ssa::bb_info *bb, block_id b)
   insn out;
   for (rtl_ssa::def_info *def : bb->head_insn ()->defs ())
     if (def->is_reg () && HARD_REGISTER_NUM_P (def->regno ())
-        && m_target.file_of (def->regno ()) != no_file)
+        && file_of_hard (def->regno ()) != no_file)
       {
         operand o;
         o.kind = operand_kind::def_hard;
@@ -1385,7 +1418,7 @@ importer::import_exit (rtl_ssa::bb_info *bb, block_id b)
     for (rtl_ssa::use_info *use : i->uses ())
       if (use->is_reg () && HARD_REGISTER_NUM_P (use->regno ())
           && ret.test (use->regno ())
-          && m_target.file_of (use->regno ()) != no_file
+          && file_of_hard (use->regno ()) != no_file
           && !seen.test (use->regno ()))
         {
           seen.set (use->regno ());

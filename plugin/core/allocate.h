@@ -58,6 +58,9 @@ struct alloc_options
   // in order (the scaling benchmark reads them).  Costs one clock read
   // per phase.
   std::vector<phase_time> *times = nullptr;
+  // The caller has already checked F with verify_function (the plugin
+  // does, right after the import): allocate () does not check it again.
+  bool verified = false;
 };
 
 struct alloc_result

@@ -141,6 +141,10 @@ struct walker
   // dying[j]: the values whose last use in the block is instruction j and
   // that are not live out.
   std::vector<std::vector<value_id>> dying;
+  // dead[j]: the defs of instruction j that are never read.
+  std::vector<std::vector<value_id>> dead;
+  // The defs of the instruction being coloured, earlyclobber and plain.
+  std::vector<value_id> ec_defs, plain_defs;
   // Search budget of group_fits per round: the search is exponential in
   // the group size (a handful of operands), so it gives up rather than
   // slow down on pathological instructions.
@@ -614,8 +618,7 @@ struct walker
 
   // Colour V.  PREFS are (register, points) pairs.  Return true on
   // success; on failure pick what to spill.
-  bool color (value_id v, const std::vector<std::pair<hreg, double>> &prefs,
-              const std::string &where)
+  bool color (value_id v, const std::vector<std::pair<hreg, double>> &prefs)
   {
     const value &x = w.fn.values[v];
     hreg_set allowed, forbid;
@@ -858,7 +861,7 @@ struct walker
         return false;
       }
     if (error.empty ())
-      error = "no register for " + x.name + " at " + where;
+      error = "no register for " + x.name + " at " + where ();
     return false;
   }
 
@@ -898,7 +901,7 @@ struct walker
           if (w.fn.values[u].file != f || w.wv[u].reg != no_hreg
               || w.wv[u].spilled || spill_now[u])
             continue;
-          for (auto [h, x] : prefs_of (u))
+          for (auto [h, x] : prefs_of (u, ahead_prefs))
             if (x > 0)
               claimed[h] += x;
         }
@@ -906,12 +909,29 @@ struct walker
 
   // Return the preferences of V at its def: the static ones
   // (preferences.cc) and what its coloured neighbours passed on.
-  std::vector<std::pair<hreg, double>> prefs_of (value_id v) const
+  // Most values have nothing passed on: their static list as it is, no
+  // copy; otherwise a copy in BUF, which must outlive the use.
+  const std::vector<std::pair<hreg, double>> &
+  prefs_of (value_id v, std::vector<std::pair<hreg, double>> &buf) const
   {
-    std::vector<std::pair<hreg, double>> p = w.pref[v];
+    if (dyn[v].empty ())
+      return w.pref[v];
+    buf = w.pref[v];
     for (auto [h, x] : dyn[v])
-      add_preference (p, h, x);
-    return p;
+      add_preference (buf, h, x);
+    return buf;
+  }
+  // The buffers of prefs_of for color's argument and for claimed_ahead
+  // (which color calls while it reads its argument).
+  std::vector<std::pair<hreg, double>> color_prefs, ahead_prefs;
+
+  // Where colouring is, for an error message.
+  std::string where () const
+  {
+    if (cur_insn == nullptr)
+      return "start of block " + std::to_string (cur_b);
+    return "block " + std::to_string (cur_b) + " insn "
+           + std::to_string (cur_j);
   }
 
   // Sort the defs DEFS of one instruction so that those with the fewest
@@ -947,8 +967,16 @@ struct walker
     // Backward pre-scan: the uses that die at each instruction and the
     // defs that are dead.
     size_t n = blk.insns.size ();
-    dying.assign (n, {});
-    std::vector<std::vector<value_id>> dead (n);
+    // The per-instruction lists are cleared, not reallocated: they keep
+    // their capacity from block to block.
+    auto reset = [n] (std::vector<std::vector<value_id>> &lists) {
+      if (lists.size () < n)
+        lists.resize (n);
+      for (size_t j = 0; j < n; ++j)
+        lists[j].clear ();
+    };
+    reset (dying);
+    reset (dead);
     for (value_id v : w.live.live_out[b])
       stamp[v] = st;
     for (size_t j = n; j-- > 0;)
@@ -967,7 +995,7 @@ struct walker
     cur_stamp = st;
     cur_blk = &blk;
     cur_b = b;
-    group_at.assign (n, {});
+    reset (group_at);
     for (size_t j = 0; j < n; ++j)
       {
         for (const operand &o : blk.insns[j].ops)
@@ -992,7 +1020,6 @@ struct walker
         if (o.kind == operand_kind::def && read_at[o.value] == ~0u)
           def_stamp[o.value] = 0;
 
-    std::string where = "start of block " + std::to_string (b);
     here.clear ();
     cur_insn = nullptr;
     for (const phi &ph : blk.phis)
@@ -1000,7 +1027,7 @@ struct walker
         value_id v = ph.def;
         if (w.wv[v].spilled || spill_now[v])
           continue;
-        color (v, prefs_of (v), where);
+        color (v, prefs_of (v, color_prefs));
       }
     for (const phi &ph : blk.phis)
       if (stamp[ph.def] != st && usable (ph.def))
@@ -1009,11 +1036,11 @@ struct walker
     for (size_t j = 0; j < n; ++j)
       {
         const insn &i = blk.insns[j];
-        where = "block " + std::to_string (b) + " insn " + std::to_string (j);
         here.clear ();
         cur_insn = &i;
         cur_j = j;
-        std::vector<value_id> ec_defs, plain_defs;
+        ec_defs.clear ();
+        plain_defs.clear ();
         for (const operand &o : i.ops)
           if (o.kind == operand_kind::def && o.tied_to == no_operand)
             (o.earlyclobber ? ec_defs : plain_defs).push_back (o.value);
@@ -1021,7 +1048,7 @@ struct walker
         most_constrained_first (plain_defs);
         for (value_id v : ec_defs)
           {
-            color (v, prefs_of (v), where);
+            color (v, prefs_of (v, color_prefs));
           }
         for (value_id v : dying[j])
           if (usable (v))
@@ -1038,11 +1065,11 @@ struct walker
                   && free_at (o.value, h))
                 assign (o.value, h);
               else
-                color (o.value, prefs_of (o.value), where);
+                color (o.value, prefs_of (o.value, color_prefs));
             }
         for (value_id v : plain_defs)
           {
-            color (v, prefs_of (v), where);
+            color (v, prefs_of (v, color_prefs));
           }
         for (value_id v : dead[j])
           if (usable (v))
@@ -1243,7 +1270,9 @@ assign_colors (work &w)
                  "spill-and-recolour loop did not converge in "
                  + std::to_string (max_spill_rounds) + " rounds" };
       w.stats.spill_rounds = round + 1;
-      analyse_intervals (w);
+      if (!w.live_current)
+        analyse_intervals (w);
+      w.live_current = false;
       if (prefs_stale)
         compute_preferences (w);
       prefs_stale = false;

@@ -1,19 +1,13 @@
-// dominators.cc -- dominator tree via Boost.Graph (see dominators.h).
+// dominators.cc -- dominator tree (see dominators.h).
 
 #include "dominators.h"
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/dominator_tree.hpp>
-#include <boost/property_map/property_map.hpp>
+#include <utility>
 
 namespace ssara {
 
 dominator_tree::dominator_tree (const function &f)
 {
-  using graph = boost::adjacency_list<boost::vecS, boost::vecS,
-                                      boost::bidirectionalS>;
-  using vertex = boost::graph_traits<graph>::vertex_descriptor;
-
   size_t n = f.blocks.size ();
   idom_.assign (n, no_block);
   children_.assign (n, {});
@@ -24,23 +18,115 @@ dominator_tree::dominator_tree (const function &f)
   if (n == 0)
     return;
 
-  graph g (n);
+  // Predecessors from the successor lists (which define the graph), in
+  // one array: preds of B are pred[pstart[B] .. pstart[B + 1]).
+  std::vector<uint32_t> pstart (n + 1, 0);
   for (block_id b = 0; b < n; ++b)
     for (block_id s : f.blocks[b].succs)
       if (s < n)
-        boost::add_edge (b, s, g);
+        ++pstart[s + 1];
+  for (size_t b = 0; b < n; ++b)
+    pstart[b + 1] += pstart[b];
+  std::vector<block_id> pred (pstart[n]);
+  {
+    std::vector<uint32_t> fill (pstart.begin (), pstart.end () - 1);
+    for (block_id b = 0; b < n; ++b)
+      for (block_id s : f.blocks[b].succs)
+        if (s < n)
+          pred[fill[s]++] = b;
+  }
 
-  std::vector<vertex> dom (n, boost::graph_traits<graph>::null_vertex ());
-  auto index = boost::get (boost::vertex_index, g);
-  auto dom_map = boost::make_iterator_property_map (dom.begin (), index);
-  boost::lengauer_tarjan_dominator_tree (g, boost::vertex (0, g), dom_map);
-
-  for (block_id b = 1; b < n; ++b)
-    if (dom[b] != boost::graph_traits<graph>::null_vertex ())
+  // Depth-first numbering from block 0 (iteratively: deep CFGs would
+  // overflow a recursion).  Below, vertices are these numbers.
+  std::vector<uint32_t> dfn (n, unnumbered);
+  std::vector<block_id> vertex;
+  std::vector<uint32_t> parent;
+  vertex.reserve (n);
+  parent.reserve (n);
+  {
+    std::vector<std::pair<block_id, size_t>> stack { { 0, 0 } };
+    dfn[0] = 0;
+    vertex.push_back (0);
+    parent.push_back (unnumbered);
+    while (!stack.empty ())
       {
-        idom_[b] = static_cast<block_id> (dom[b]);
-        children_[idom_[b]].push_back (b);
+        auto &[b, k] = stack.back ();
+        const std::vector<block_id> &succs = f.blocks[b].succs;
+        if (k == succs.size ())
+          {
+            stack.pop_back ();
+            continue;
+          }
+        block_id s = succs[k++];
+        if (s >= n || dfn[s] != unnumbered)
+          continue;
+        dfn[s] = uint32_t (vertex.size ());
+        parent.push_back (dfn[b]);
+        vertex.push_back (s);
+        stack.push_back ({ s, 0 });
       }
+  }
+
+  // Lengauer and Tarjan's algorithm, the simple version (path
+  // compression, O(E log V)).  The immediate dominator is unique, so
+  // this gives what Boost.Graph's implementation did, without building
+  // a graph.
+  const size_t m = vertex.size ();
+  std::vector<uint32_t> semi (m), label (m), ancestor (m, unnumbered);
+  std::vector<uint32_t> idom (m, unnumbered);
+  std::vector<uint32_t> bucket_head (m, unnumbered), bucket_next (m);
+  for (uint32_t i = 0; i < m; ++i)
+    semi[i] = label[i] = i;
+  std::vector<uint32_t> path;
+  auto eval = [&] (uint32_t v) {
+    if (ancestor[v] == unnumbered)
+      return v;
+    // Compress the path from V to the root of its tree in the forest.
+    path.clear ();
+    for (uint32_t x = v; ancestor[ancestor[x]] != unnumbered;
+         x = ancestor[x])
+      path.push_back (x);
+    for (size_t k = path.size (); k-- > 0;)
+      {
+        uint32_t x = path[k], a = ancestor[x];
+        if (semi[label[a]] < semi[label[x]])
+          label[x] = label[a];
+        ancestor[x] = ancestor[a];
+      }
+    return label[v];
+  };
+  for (uint32_t i = uint32_t (m); i-- > 1;)
+    {
+      block_id b = vertex[i];
+      for (uint32_t k = pstart[b]; k < pstart[b + 1]; ++k)
+        {
+          uint32_t d = dfn[pred[k]];
+          if (d == unnumbered)
+            continue;
+          uint32_t u = eval (d);
+          if (semi[u] < semi[i])
+            semi[i] = semi[u];
+        }
+      bucket_next[i] = bucket_head[semi[i]];
+      bucket_head[semi[i]] = i;
+      uint32_t p = parent[i];
+      ancestor[i] = p;
+      for (uint32_t v = bucket_head[p]; v != unnumbered; v = bucket_next[v])
+        {
+          uint32_t u = eval (v);
+          idom[v] = semi[u] < semi[v] ? u : p;
+        }
+      bucket_head[p] = unnumbered;
+    }
+  for (uint32_t i = 1; i < m; ++i)
+    if (idom[i] != semi[i])
+      idom[i] = idom[idom[i]];
+
+  for (uint32_t i = 1; i < m; ++i)
+    idom_[vertex[i]] = vertex[idom[i]];
+  for (block_id b = 1; b < n; ++b)
+    if (idom_[b] != no_block)
+      children_[idom_[b]].push_back (b);
 
   // Number the tree iteratively (deep CFGs would overflow a recursion).
   std::vector<std::pair<block_id, size_t>> stack;

@@ -1,6 +1,6 @@
 // dominators.h -- the dominator tree of a function's CFG.
 //
-// Computed with Boost.Graph's Lengauer-Tarjan algorithm.  Queries are O(1):
+// Computed with Lengauer and Tarjan's algorithm.  Queries are O(1):
 // every block gets a pre-order and a post-order number in the dominator
 // tree, and A dominates B exactly when A's interval [pre, post] encloses
 // B's.  Used by verify_function (SSA dominance) and by colour assignment

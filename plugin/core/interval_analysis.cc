@@ -136,6 +136,50 @@ private:
   or_tree tree_ { 1 };
 };
 
+// Point updates and range-OR queries over per-position hard-register
+// sets, on a dense bottom-up tree over all positions: the hard
+// registers occupied at each position, added one position at a time
+// (most positions have some), then queried per value.  Cheaper than a
+// sparse_or here: no sorting of coordinates, no binary search per query.
+class point_or
+{
+public:
+  explicit point_or (size_t n)
+  {
+    cap_ = 1;
+    while (cap_ < n)
+      cap_ *= 2;
+    t_.assign (2 * cap_, hreg_set ());
+  }
+
+  // OR S into position P.
+  void add (size_t p, const hreg_set &s) { t_[cap_ + p] |= s; }
+
+  void build ()
+  {
+    for (size_t i = cap_; i-- > 1;)
+      t_[i] = t_[2 * i] | t_[2 * i + 1];
+  }
+
+  // Return the union over positions L .. R inclusive (after build).
+  hreg_set query (size_t l, size_t r) const
+  {
+    hreg_set res;
+    for (l += cap_, r += cap_ + 1; l < r; l /= 2, r /= 2)
+      {
+        if (l & 1)
+          res |= t_[l++];
+        if (r & 1)
+          res |= t_[--r];
+      }
+    return res;
+  }
+
+private:
+  size_t cap_;
+  std::vector<hreg_set> t_;
+};
+
 bool
 is_phi_reg_use (const work &w, value_id v)
 {
@@ -172,8 +216,16 @@ analyse_intervals (work &w)
             def_block[o.value] = b;
     }
 
-  L.live_in.assign (nb, {});
-  L.live_out.assign (nb, {});
+  // The per-block and per-value lists below are cleared rather than
+  // reallocated: this runs several times per function, and the lists
+  // keep their capacity from one run to the next.
+  auto reset = [] (auto &lists, size_t n) {
+    lists.resize (n);
+    for (auto &l : lists)
+      l.clear ();
+  };
+  reset (L.live_in, nb);
+  reset (L.live_out, nb);
   std::vector<value_id> mark_in (nb, no_value), mark_out (nb, no_value);
   std::vector<block_id> stack;
   // Mark V live at the end of block X and propagate.
@@ -212,28 +264,54 @@ analyse_intervals (work &w)
     for (block_id q : w.fn.blocks[x].preds)
       live_at_end (v, q);
   };
-  // Group the uses by value so that the marks work per value.
-  std::vector<std::vector<block_id>> use_in (nv), use_end (nv);
-  for (block_id b = 0; b < nb; ++b)
-    {
-      const block &blk = w.fn.blocks[b];
-      for (const phi &ph : blk.phis)
-        for (size_t k = 0; k < ph.args.size (); ++k)
-          if (ph.args[k] != no_value && is_phi_reg_use (w, ph.args[k]))
-            use_end[ph.args[k]].push_back (blk.preds[k]);
-      for (const insn &i : blk.insns)
-        for (const operand &o : i.ops)
-          if (o.kind == operand_kind::use)
-            use_in[o.value].push_back (b);
-    }
+  // Group the uses by value so that the marks work per value: the
+  // blocks whose end (phi arguments) and whose start (instructions) V's
+  // uses need, in block order, are use_at[first[V] .. first[V + 1]),
+  // those of phi arguments first (one array counted then filled, not a
+  // list per value).
+  std::vector<uint32_t> first (nv + 1, 0), n_end (nv, 0);
+  auto each_use = [&] (auto f) {
+    for (block_id b = 0; b < nb; ++b)
+      {
+        const block &blk = w.fn.blocks[b];
+        for (const phi &ph : blk.phis)
+          for (size_t k = 0; k < ph.args.size (); ++k)
+            if (ph.args[k] != no_value && is_phi_reg_use (w, ph.args[k]))
+              f (ph.args[k], blk.preds[k], true);
+        for (const insn &i : blk.insns)
+          for (const operand &o : i.ops)
+            if (o.kind == operand_kind::use)
+              f (o.value, b, false);
+      }
+  };
+  each_use ([&] (value_id v, block_id, bool at_end) {
+    ++first[v + 1];
+    if (at_end)
+      ++n_end[v];
+  });
+  for (value_id v = 0; v < nv; ++v)
+    first[v + 1] += first[v];
+  std::vector<block_id> use_at (first[nv]);
+  {
+    // fill_end[v], fill_in[v]: where V's next phi-argument and
+    // instruction use go.
+    std::vector<uint32_t> fill_end (first.begin (), first.end () - 1);
+    std::vector<uint32_t> fill_in (nv);
+    for (value_id v = 0; v < nv; ++v)
+      fill_in[v] = first[v] + n_end[v];
+    each_use ([&] (value_id v, block_id b, bool at_end) {
+      use_at[at_end ? fill_end[v]++ : fill_in[v]++] = b;
+    });
+  }
   for (value_id v = 0; v < nv; ++v)
     {
       if (def_block[v] == no_block)
         continue;
-      for (block_id b : use_end[v])
-        live_at_end (v, b);
-      for (block_id b : use_in[v])
-        live_at_start (v, b);
+      uint32_t k = first[v];
+      for (; k < first[v] + n_end[v]; ++k)
+        live_at_end (v, use_at[k]);
+      for (; k < first[v + 1]; ++k)
+        live_at_start (v, use_at[k]);
     }
   for (block_id b = 0; b < nb; ++b)
     {
@@ -279,16 +357,17 @@ analyse_intervals (work &w)
     }
 
   // Per-block backward scan: intervals and hard occupancy.
-  sparse_or tree, pre_tree;
+  point_or tree (L.npos);
+  sparse_or pre_tree;
   // Record the hard registers occupied at position P.
   auto occ_at = [&] (pos_t p, const hreg_set &set) {
     if (set.any ())
-      tree.add (p, p, set);
+      tree.add (p, set);
   };
-  L.intervals.assign (nv, {});
+  reset (L.intervals, nv);
   L.across_in_memory.assign (nv, false);
   L.hard_at_end.assign (nb, hreg_set ());
-  L.hard_at_use.assign (nb, {});
+  L.hard_at_use.resize (nb);
   std::vector<pos_t> open_end (nv, ~pos_t (0));
   std::vector<value_id> open;
   std::vector<uint32_t> open_idx (nv, 0);

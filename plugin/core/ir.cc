@@ -326,60 +326,67 @@ verify_function (const function &f, const target &t)
       for (size_t i = 0; i < bb.insns.size (); ++i)
         {
           const insn &in = bb.insns[i];
-          std::ostringstream where;
-          where << "block " << b << " insn " << i << " (origin "
-                << in.origin << ")";
+          // The location for an error message, built only on an error:
+          // streams built per instruction and operand cost more than all
+          // the checks.
+          auto where_str = [&] {
+            std::ostringstream where;
+            where << "block " << b << " insn " << i << " (origin "
+                  << in.origin << ")";
+            return where.str ();
+          };
           if (in.terminator && i + 1 != bb.insns.size ())
-            return where.str () + " is a terminator but not last";
+            return where_str () + " is a terminator but not last";
           if (in.saves_for_receiver != no_hreg
               && in.saves_for_receiver >= max_hard_regs)
-            return where.str () + " saves a register that does not exist";
+            return where_str () + " saves a register that does not exist";
           if (in.saved_operand != no_operand
               && (in.saves_for_receiver == no_hreg || in.saved_operand < 0
                   || size_t (in.saved_operand) >= in.ops.size ()
                   || in.ops[in.saved_operand].kind != operand_kind::use))
-            return where.str () + " saves an operand that is not a use "
+            return where_str () + " saves an operand that is not a use "
                    "of this instruction";
           unsigned ndst = 0, nsrc = 0, wdst = 0, wsrc = 0;
           for (size_t k = 0; k < in.ops.size (); ++k)
             {
               const operand &op = in.ops[k];
-              std::ostringstream at;
-              at << where.str () << " operand " << k;
+              auto at_str = [&] {
+                return where_str () + " operand " + std::to_string (k);
+              };
               bool valued = op.kind == operand_kind::use
                             || op.kind == operand_kind::def;
               if (valued)
                 {
                   if (bad_value (op.value))
-                    return at.str () + " names no value";
+                    return at_str () + " names no value";
                   if (op.allowed.none ())
-                    return at.str () + " has an empty allowed set";
+                    return at_str () + " has an empty allowed set";
                   if ((op.allowed & f.values[op.value].allowed).none ()
                       && !cross_file_ok (t, f.values[op.value], op.allowed))
-                    return at.str () + " allows no register its value "
+                    return at_str () + " allows no register its value "
                            + value_str (f, op.value) + " may use";
                 }
               else
                 {
                   if (op.value != no_value)
-                    return at.str () + " is a hard operand with a value";
+                    return at_str () + " is a hard operand with a value";
                   if (op.width == 0 || op.reg == no_hreg
                       || op.reg + op.width > max_hard_regs)
-                    return at.str () + " has a bad hard register range";
+                    return at_str () + " has a bad hard register range";
                 }
               if (op.kind != operand_kind::def
                   && (op.tied_to != no_operand || op.earlyclobber))
-                return at.str () + " is not a def but is tied or "
+                return at_str () + " is not a def but is tied or "
                        "earlyclobber";
               if (op.tied_to != no_operand)
                 {
                   if (op.tied_to < 0 || size_t (op.tied_to) >= in.ops.size ()
                       || in.ops[op.tied_to].kind != operand_kind::use)
-                    return at.str () + " is tied to an operand that is not "
+                    return at_str () + " is tied to an operand that is not "
                            "a use of this instruction";
                   value_id u = in.ops[op.tied_to].value;
                   if (f.values[u].file != f.values[op.value].file)
-                    return at.str () + " is tied to a use of another file";
+                    return at_str () + " is tied to a use of another file";
                 }
               switch (op.kind)
                 {
@@ -405,7 +412,7 @@ verify_function (const function &f, const target &t)
             }
           if (in.kind == insn_kind::copy
               && (ndst != 1 || nsrc != 1 || wdst != wsrc))
-            return where.str () + " is a copy without exactly one source "
+            return where_str () + " is a copy without exactly one source "
                    "and one destination of the same width";
         }
     }

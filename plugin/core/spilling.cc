@@ -257,6 +257,15 @@ private:
   // the blocks of instructions that clobber registers of the file).
   std::vector<double> crossed_;
 
+  // The reads of the block walk_with walks, grouped by value: the
+  // instructions reading V (ascending, n for a phi argument at the end)
+  // are reads_[read_lo_[V] .. read_hi_[V]) when read_gen_[V] is
+  // reads_gen_.  Dense and kept from walk to walk: walk_with asks for
+  // the next read of every value in its set at every instruction.
+  std::vector<std::pair<value_id, uint32_t>> reads_;
+  std::vector<uint32_t> read_lo_, read_hi_, read_gen_;
+  uint32_t reads_gen_ = 0;
+
   bool in_file (value_id v) const
   {
     return w_.fn.values[v].file == f_ && !w_.wv[v].spilled
@@ -379,12 +388,19 @@ spiller::compute_next_uses ()
   std::vector<dist_map> first_use (nb);
   for (block_id b = 0; b < nb; ++b)
     {
-      std::unordered_map<value_id, dist_t> m;
+      // Reads come in ascending order of instruction: sorted by value
+      // and then instruction, the first of each value's run is its
+      // first read.
+      dist_map &m = first_use[b];
       for_each_read (b, [&] (value_id v, uint32_t j) {
-        m.emplace (v, dist_t (j));
+        m.push_back ({ v, dist_t (j) });
       });
-      first_use[b].assign (m.begin (), m.end ());
-      std::sort (first_use[b].begin (), first_use[b].end ());
+      std::sort (m.begin (), m.end ());
+      m.erase (std::unique (m.begin (), m.end (),
+                            [] (const auto &x, const auto &y) {
+                              return x.first == y.first;
+                            }),
+               m.end ());
     }
   dist_in_.assign (nb, {});
   dist_out_.assign (nb, {});
@@ -681,14 +697,30 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // left their register before being read.
   std::vector<value_id> unread = W0, wasted;
 
-  // uses[v]: the instructions of b reading v, ascending (n for a phi
-  // argument read at the end).
-  std::unordered_map<value_id, std::vector<uint32_t>> uses;
+  // The instructions of b reading each value (reads_).
+  reads_.clear ();
   for_each_read (b, [&] (value_id v, uint32_t j) {
-    auto &u = uses[v];
-    if (u.empty () || u.back () != j)
-      u.push_back (j);
+    reads_.push_back ({ v, j });
   });
+  std::sort (reads_.begin (), reads_.end ());
+  reads_.erase (std::unique (reads_.begin (), reads_.end ()), reads_.end ());
+  if (read_gen_.size () < w_.fn.values.size ())
+    {
+      read_gen_.resize (w_.fn.values.size (), 0);
+      read_lo_.resize (w_.fn.values.size ());
+      read_hi_.resize (w_.fn.values.size ());
+    }
+  ++reads_gen_;
+  for (uint32_t k = 0; k < reads_.size (); ++k)
+    {
+      value_id v = reads_[k].first;
+      if (read_gen_[v] != reads_gen_)
+        {
+          read_gen_[v] = reads_gen_;
+          read_lo_[v] = k;
+        }
+      read_hi_[v] = k + 1;
+    }
   // Values whose register holds what a reload of this block loaded:
   // the cell holds them already, so leaving the register needs no store.
   std::vector<value_id> clean;
@@ -698,12 +730,12 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // The first read of V in this block after instruction J (n: as a phi
   // argument at the end), or no_index.
   auto next_read = [&] (value_id v, size_t j) -> size_t {
-    auto it = uses.find (v);
-    if (it == uses.end ())
+    if (read_gen_[v] != reads_gen_)
       return no_index;
-    auto p = std::upper_bound (it->second.begin (), it->second.end (),
-                               uint32_t (j));
-    return p == it->second.end () ? no_index : size_t (*p);
+    auto hi = reads_.begin () + read_hi_[v];
+    auto p = std::upper_bound (reads_.begin () + read_lo_[v], hi,
+                               std::make_pair (v, uint32_t (j)));
+    return p == hi ? no_index : size_t (p->second);
   };
   // The distance from after instruction J to V's next use.
   auto next_use = [&] (value_id v, size_t j) -> dist_t {
@@ -835,10 +867,15 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
              W.end ());
   };
 
+  // Per instruction: its uses, defs and earlyclobber defs in the file
+  // (cleared, not reallocated, for each).
+  std::vector<value_id> U, D, ec;
   for (size_t j = 0; j < n; ++j)
     {
       const insn &i = blk.insns[j];
-      std::vector<value_id> U, D, ec;
+      U.clear ();
+      D.clear ();
+      ec.clear ();
       for (const operand &o : i.ops)
         if (o.kind == operand_kind::use && in_file (o.value)
             && std::find (U.begin (), U.end (), o.value) == U.end ())
@@ -1436,7 +1473,12 @@ spill_before_coloring (work &w)
           return "";
     }
   analyse_intervals (w);
-  dominator_tree dom (w.fn);
+  // Only PhiLifting changes the CFG, and it leaves its tree in w.dom;
+  // a tree of our own where it has not run (unit tests).
+  dominator_tree own;
+  if (w.dom.size () != nb)
+    own = dominator_tree (w.fn);
+  const dominator_tree &dom = w.dom.size () == nb ? w.dom : own;
   const size_t nv = w.fn.values.size ();
   decisions d;
   d.reload_before.resize (nb);
@@ -1477,6 +1519,7 @@ spill_before_coloring (work &w)
   lowering L { w, dom, d };
   std::string e = L.lower ();
   analyse_intervals (w);
+  w.live_current = e.empty ();
   return e;
 }
 

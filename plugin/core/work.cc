@@ -60,15 +60,6 @@ work::add_cell (uint32_t size)
 }
 
 hreg_set
-work::span (hreg h, unsigned w)
-{
-  hreg_set s;
-  for (unsigned k = 0; k < w && h + k < max_hard_regs; ++k)
-    s.set (h + k);
-  return s;
-}
-
-hreg_set
 work::reload_set (value_id v, block_id b, size_t j, const insn &cur) const
 {
   const value &x = fn.values[v];

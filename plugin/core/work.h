@@ -232,6 +232,13 @@ struct work
   dominator_tree dom;
   liveness live;
 
+  // Set by spill_before_coloring when it leaves `live` describing the
+  // working function as it hands it on; assign_colors's first round
+  // then uses it instead of analysing again (only compute_preferences,
+  // which changes neither the function nor the spill decisions, runs
+  // between them).  assign_colors clears it.
+  bool live_current = false;
+
   // A copy PhiLifting inserted: instruction INSN of block BLOCK, which
   // copies the def of phi PHI of block PHI_BLOCK (COLUMN < 0) or its
   // argument COLUMN.
@@ -283,8 +290,14 @@ struct work
   cell_id add_cell (uint32_t size);
 
   // Return the registers a value of file F and width W at register H
-  // covers.
-  static hreg_set span (hreg h, unsigned w);
+  // covers.  Inline: asked per operand in the hottest loops.
+  static hreg_set span (hreg h, unsigned w)
+  {
+    hreg_set s;
+    for (unsigned k = 0; k < w && h + k < max_hard_regs; ++k)
+      s.set (h + k);
+    return s;
+  }
 
   // Return the valid start registers of width W in file F.
   hreg_set starts (file_id f, unsigned w) const;
