@@ -486,9 +486,10 @@ block 1 preds=0
   EXPECT_NE (x.wv[1].cell, ra::no_cell);
 }
 
-// Between free registers otherwise equal, colour assignment gives a
-// value the register fewest values may take: v0 takes r4, which v1 and
-// v2 (like base addresses) may not, and leaves them r3 and r30.  Taking
+// Where registers are scarce (three here), between free registers
+// otherwise equal, colour assignment gives a value the register fewest
+// values may take: v0 takes r4, which v1 and v2 (like base addresses)
+// may not, and leaves them r3 and r30.  Taking
 // r3, the first in order, left v2 no register, and a value was spilled
 // whole (zlib's longest_match with five GPRs, r0 among them: 1.179x ->
 // 1.088x of stock's instructions).
