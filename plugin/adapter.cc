@@ -261,6 +261,8 @@ allocate_function (const plugin_options &opts)
 
       alloc_options aopts;
       aopts.verified = true;
+      aopts.goal = optimize_function_for_size_p (cfun) ? cost_goal::size
+                                                       : cost_goal::speed;
       aopts.check = opts.checker == checker_policy::on ? check_mode::on
                                                        : check_mode::off;
       aopts.policy = opts.spill == spill_choice::pereira ? spill_policy::pereira

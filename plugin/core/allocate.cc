@@ -208,10 +208,13 @@ allocate (const function &f, const target &t, const alloc_options &opts)
       // The margin corrects GCC's guessed frequencies; without them
       // (-O0: every block counts alike) the estimates compare as they
       // are, pereira on a tie (SQLite -O0 with the margin: 1.115x ->
-      // 1.241x).
+      // 1.241x).  Nor where the goal is size: the splitting spiller's
+      // code is larger (-Os static instructions 1.050x -> 1.083x with
+      // the margin).
       const double cost_split = estimated_cost (f, t, r.alloc);
       const double cost_pereira = estimated_cost (f, t, r2.alloc);
-      const bool guessed = f.blocks[0].frequency >= 0;
+      const bool guessed = f.blocks[0].frequency >= 0
+                           && opts.goal == cost_goal::speed;
       if (cost_split < cost_pereira
           || (guessed && cost_split <= pereira_margin * cost_pereira))
         {

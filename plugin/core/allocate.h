@@ -49,9 +49,14 @@ struct phase_time
   double ms;
 };
 
+// What spill_policy::cheaper's estimate stands for: running time, or
+// the size of the code (a function GCC optimizes for size, -Os).
+enum class cost_goal : uint8_t { speed, size };
+
 struct alloc_options
 {
   check_mode check = check_mode::off;
+  cost_goal goal = cost_goal::speed;
   spill_mode spill = spill_mode::normal;
   spill_policy policy = spill_policy::cheaper;
   // When not null, allocate () appends the time of each phase it runs,
