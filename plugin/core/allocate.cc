@@ -213,10 +213,10 @@ allocate (const function &f, const target &t, const alloc_options &opts)
       // the margin).
       const double cost_split = estimated_cost (f, t, r.alloc);
       const double cost_pereira = estimated_cost (f, t, r2.alloc);
-      const bool guessed = f.blocks[0].frequency >= 0
-                           && opts.goal == cost_goal::speed;
+      const bool with_margin = f.blocks[0].frequency >= 0
+                               && opts.goal == cost_goal::speed;
       if (cost_split < cost_pereira
-          || (guessed && cost_split <= pereira_margin * cost_pereira))
+          || (with_margin && cost_split <= pereira_margin * cost_pereira))
         {
           r.alloc.stats.split_kept = 1;
           return r;

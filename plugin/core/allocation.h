@@ -128,7 +128,6 @@ struct stack_slot
   uint32_t align = 0;
 };
 
-// Counts for the plugin's `ssara:` statistics line.
 // Why the core could not allocate a function (alloc_result::failure,
 // ra::failure).  The plugin decides by the kind, never by the message.
 enum class alloc_failure : uint8_t
@@ -150,6 +149,7 @@ enum class alloc_failure : uint8_t
   checker
 };
 
+// Counts for the plugin's `ssara:` statistics line.
 struct alloc_stats
 {
   unsigned values = 0;          // SSA values of the input

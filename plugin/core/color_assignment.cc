@@ -646,11 +646,14 @@ struct walker
     };
     barred_ahead (v);
     claimed_ahead (v);
-    unsigned nfree = 0;
-    for (hreg h : w.tgt.files[x.file].regs)
-      nfree += occ[h] == no_value;
-    const bool tie_by_wanted = w.tgt.files[x.file].memory_direct
-                               && nfree <= scarce_free + x.width;
+    bool tie_by_wanted = false;
+    if (w.tgt.files[x.file].memory_direct)
+      {
+        unsigned nfree = 0;
+        for (hreg h : w.tgt.files[x.file].regs)
+          nfree += occ[h] == no_value;
+        tie_by_wanted = nfree <= scarce_free + x.width;
+      }
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })

@@ -283,20 +283,12 @@ private:
   {
     return unsigned ((regs_ & ~occupied).count ());
   }
-  // The registers of the file value V may occupy: its allowed starts'
-  // spans.  A value whose reach is not the whole file is restricted
-  // (a GPR used as a base address cannot be r0).
-  hreg_set reach (value_id v) const
-  {
-    const value &x = w_.fn.values[v];
-    if (x.width == 1)
-      return x.allowed & regs_;
-    hreg_set r;
-    for (hreg h : w_.tgt.files[f_].regs)
-      if (x.allowed.test (h))
-        r |= work::span (h, x.width);
-    return r & regs_;
-  }
+  // reach_[v]: the registers of the file value V may occupy, its
+  // allowed starts' spans (run () fills it for the file's values).  A
+  // value whose reach is not the whole file is restricted (a GPR used
+  // as a base address cannot be r0).
+  std::vector<hreg_set> reach_;
+  void compute_reach ();
 
   // Call F (V, J) for each read of a value of the file in block B, in
   // order: J is the reading instruction, or the number of instructions
@@ -827,14 +819,15 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // them), and its own spilling then stored and reloaded them whole.
   // One pass over the classes: evicting for one class only lowers the
   // need of the others.
+  // The restricted reaches fit_classes finds (few: GPRs without r0, the
+  // starts of register pairs); cleared, not reallocated, per call.
+  std::vector<hreg_set> classes;
   auto fit_classes = [&] (const hreg_set &free,
                           const std::vector<value_id> &extra,
                           const std::vector<value_id> &keep, size_t j) {
-    // The restricted reaches among W and EXTRA (few: GPRs without r0,
-    // the starts of register pairs).
-    std::vector<hreg_set> classes;
+    classes.clear ();
     auto note = [&] (value_id x) {
-      hreg_set t = reach (x);
+      const hreg_set &t = reach_[x];
       if (t != regs_
           && std::find (classes.begin (), classes.end (), t) == classes.end ())
         classes.push_back (t);
@@ -845,7 +838,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       note (x);
     for (const hreg_set &t : classes)
       {
-        auto within = [&] (value_id u) { return (reach (u) & ~t).none (); };
+        auto within = [&] (value_id u) { return (reach_[u] & ~t).none (); };
         auto need = [&] {
           unsigned n = 0;
           for (value_id u : W)
@@ -867,9 +860,10 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
              W.end ());
   };
 
-  // Per instruction: its uses, defs and earlyclobber defs in the file
-  // (cleared, not reallocated, for each).
-  std::vector<value_id> U, D, ec;
+  // Per instruction: its uses, defs and earlyclobber defs in the file,
+  // and the values entering registers at its uses (cleared, not
+  // reallocated, for each).
+  std::vector<value_id> U, D, ec, entering;
   for (size_t j = 0; j < n; ++j)
     {
       const insn &i = blk.insns[j];
@@ -902,12 +896,9 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         unread.erase (std::remove (unread.begin (), unread.end (), u),
                       unread.end ());
       make_room (avail (occ), missing + weight (ec), U, j);
-      {
-        std::vector<value_id> entering = ec;
-        for (value_id u : U)
-          entering.push_back (u);
-        fit_classes (regs_ & ~occ, entering, U, j);
-      }
+      entering.assign (ec.begin (), ec.end ());
+      entering.insert (entering.end (), U.begin (), U.end ());
+      fit_classes (regs_ & ~occ, entering, U, j);
       for (value_id u : U)
         if (std::find (W.begin (), W.end (), u) == W.end ())
           W.push_back (u);
@@ -1037,6 +1028,24 @@ spiller::fix_edges ()
   return true;
 }
 
+void
+spiller::compute_reach ()
+{
+  reach_.assign (w_.fn.values.size (), hreg_set ());
+  for (value_id v = 0; v < w_.fn.values.size (); ++v)
+    {
+      const value &x = w_.fn.values[v];
+      if (x.file != f_)
+        continue;
+      if (x.width == 1)
+        reach_[v] = x.allowed & regs_;
+      else
+        for (hreg h : w_.tgt.files[f_].regs)
+          if (x.allowed.test (h))
+            reach_[v] |= work::span (h, x.width) & regs_;
+    }
+}
+
 bool
 spiller::run (file_id f)
 {
@@ -1047,6 +1056,7 @@ spiller::run (file_id f)
   size_t nb = w_.fn.blocks.size ();
   compute_next_uses ();
   compute_pressure ();
+  compute_reach ();
   hottest_ = 0;
   for (block_id b = 0; b < nb; ++b)
     hottest_ = std::max (hottest_, block_frequency (w_, b));
