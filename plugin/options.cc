@@ -60,7 +60,8 @@ option_help ()
     "  spill=cheaper|split|pereira  split: spilling with live-range "
     "splitting before colour assignment; pereira: the paper's whole-value "
     "spilling during colour assignment; cheaper (default): both where "
-    "split changes anything, the cheaper result by estimate\n"
+    "split changes anything, split's result unless pereira's is cheaper "
+    "by a margin of the estimate\n"
     ;
 }
 
