@@ -191,7 +191,13 @@ allocate_function (const plugin_options &opts)
     loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
   calculate_dominance_info (CDI_DOMINATORS);
   if (optimize)
-    sink_argument_setups ();
+    {
+      sink_argument_setups ();
+      unsigned sunk = sink_single_use_loads ();
+      if (dump_file && sunk)
+        fprintf (dump_file, ";; ssara: %s: %u single-use loads sunk to "
+                 "their readers\n", current_function_name (), sunk);
+    }
   reload_addresses ();
   split_hard_ties ();
   split_foreign_hard_operands ();

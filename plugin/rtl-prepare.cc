@@ -1129,6 +1129,163 @@ sink_argument_setups ()
 
 namespace {
 
+// How far sink_single_use_loads looks for a load's reader, in non-debug
+// insns: the scan is linear in the distance, and a reader further away is
+// left where it is (a bound on compile time in huge blocks).
+const unsigned max_sink_distance = 2000;
+
+// Add to COUNT[R] one for every mention of pseudo R in X.
+void
+count_pseudo_mentions (const_rtx x, std::vector<unsigned> &count)
+{
+  if (!x)
+    return;
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, x, ALL)
+    if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
+      ++count[REGNO (*iter)];
+}
+
+// The number of mentions of each pseudo in the non-debug insns of the
+// function: patterns, a call's register usage, and REG_EQUAL and
+// REG_EQUIV notes.
+std::vector<unsigned>
+pseudo_mentions ()
+{
+  std::vector<unsigned> count (max_reg_num (), 0);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        {
+          if (!NONDEBUG_INSN_P (insn))
+            continue;
+          count_pseudo_mentions (PATTERN (insn), count);
+          if (CALL_P (insn))
+            count_pseudo_mentions (CALL_INSN_FUNCTION_USAGE (insn), count);
+          for (rtx note = REG_NOTES (insn); note; note = XEXP (note, 1))
+            if (REG_NOTE_KIND (note) == REG_EQUAL
+                || REG_NOTE_KIND (note) == REG_EQUIV)
+              count_pseudo_mentions (XEXP (note, 0), count);
+        }
+    }
+  return count;
+}
+
+// Return true if INSN is a plain load into a pseudo that sinking may
+// move: one set from a memory without side effects that cannot throw.
+bool
+sinkable_load_p (rtx_insn *insn)
+{
+  rtx pat = PATTERN (insn);
+  if (GET_CODE (pat) != SET || !REG_P (SET_DEST (pat))
+      || HARD_REGISTER_P (SET_DEST (pat)) || !MEM_P (SET_SRC (pat)))
+    return false;
+  rtx mem = SET_SRC (pat);
+  if (MEM_VOLATILE_P (mem) || side_effects_p (mem)
+      || can_throw_internal (insn))
+    return false;
+  // An address may read only pseudos and fixed registers (sp, the frame
+  // and argument pointers): moving a read of any other hard register
+  // would pin it for longer.
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, XEXP (mem, 0), ALL)
+    if (REG_P (*iter) && HARD_REGISTER_P (*iter)
+        && !fixed_regs[REGNO (*iter)]
+        && REGNO (*iter) != FRAME_POINTER_REGNUM
+        && REGNO (*iter) != ARG_POINTER_REGNUM)
+      return false;
+  return true;
+}
+
+// Return true if every pseudo in ADDRESS is mentioned in READER or after
+// it in block BB, or is live out of BB: moving a load of ADDRESS down to
+// READER then lengthens no address register's life.
+bool
+address_live_at_p (const_rtx address, rtx_insn *reader, basic_block bb)
+{
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, address, ALL)
+    {
+      const_rtx x = *iter;
+      if (!REG_P (x) || HARD_REGISTER_P (x))
+        continue;
+      if (REGNO_REG_SET_P (df_get_live_out (bb), REGNO (x)))
+        continue;
+      bool mentioned = false;
+      for (rtx_insn *j = reader; !mentioned && j != NEXT_INSN (BB_END (bb));
+           j = NEXT_INSN (j))
+        mentioned = NONDEBUG_INSN_P (j) && reg_mentioned_p (x, PATTERN (j));
+      if (!mentioned)
+        return false;
+    }
+  return true;
+}
+
+} // namespace
+
+unsigned
+sink_single_use_loads ()
+{
+  std::vector<unsigned> mentions = pseudo_mentions ();
+  init_alias_analysis ();
+  unsigned moved = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      // The candidates first: moving one changes the block's order.
+      std::vector<rtx_insn *> loads;
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        if (NONDEBUG_INSN_P (insn) && sinkable_load_p (insn)
+            && mentions[REGNO (SET_DEST (PATTERN (insn)))] == 2)
+          loads.push_back (insn);
+      for (rtx_insn *load : loads)
+        {
+          rtx reg = SET_DEST (PATTERN (load));
+          rtx mem = SET_SRC (PATTERN (load));
+          // The reader is the next insn that mentions REG; nothing in
+          // between may change the memory or its address.
+          rtx_insn *reader = nullptr;
+          unsigned distance = 0;
+          bool blocked = false;
+          for (rtx_insn *j = NEXT_INSN (load);
+               j != NEXT_INSN (BB_END (bb)) && !reader && !blocked;
+               j = NEXT_INSN (j))
+            {
+              if (!NONDEBUG_INSN_P (j))
+                continue;
+              if (reg_mentioned_p (reg, PATTERN (j))
+                  || (CALL_P (j)
+                      && reg_mentioned_p (reg, CALL_INSN_FUNCTION_USAGE (j))))
+                reader = j;
+              else
+                blocked = (++distance > max_sink_distance
+                           || volatile_insn_p (PATTERN (j))
+                           || modified_in_p (mem, j));
+            }
+          if (!reader || blocked || JUMP_P (reader)
+              || prev_nondebug_insn (reader) == load
+              || !address_live_at_p (XEXP (mem, 0), reader, bb))
+            continue;
+          for (rtx_insn *j = NEXT_INSN (load); j != reader; j = NEXT_INSN (j))
+            if (DEBUG_BIND_INSN_P (j)
+                && reg_mentioned_p (reg, INSN_VAR_LOCATION_LOC (j)))
+              {
+                INSN_VAR_LOCATION_LOC (j) = gen_rtx_UNKNOWN_VAR_LOC ();
+                df_insn_rescan_debug_internal (j);
+              }
+          reorder_insns (load, load, PREV_INSN (reader));
+          ++moved;
+        }
+    }
+  end_alias_analysis ();
+  return moved;
+}
+
+namespace {
+
 // Return true if INSN reads, writes or clobbers hard register REG.  Debug
 // insns do not count, so that -g changes no decision; the splits reset
 // the ones that name REG where its value changes (reset_debug_binds).

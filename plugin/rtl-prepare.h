@@ -104,6 +104,18 @@ unsigned reload_memory_operands ();
 // leaves colour assignment fewer registers).  Returns the number moved.
 unsigned sink_argument_setups ();
 
+// Move every load into a pseudo that is set once and read once, later
+// in the same block, down to just before its reader, when nothing in
+// between may change the memory or the address (a store that may alias,
+// a call, a change of an address register) and the address registers
+// stay live up to the reader anyway.  The first scheduling pass hoists
+// loads for latency; IRA undoes it for such loads (combine_and_move_insns
+// in ira.cc) and LRA never sees them hoisted, while here the loaded value
+// would be live across everything in between and add to the pressure.
+// The second scheduling pass hoists them again where registers allow.
+// Returns the number moved.
+unsigned sink_single_use_loads ();
+
 // Give a call's argument register (or the return value's register, read
 // by the USE before the exit) a fresh pseudo wherever it is set,
 // copied into the register just before the call (the USE), when the register is
