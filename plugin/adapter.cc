@@ -193,10 +193,12 @@ allocate_function (const plugin_options &opts)
   if (optimize)
     {
       sink_argument_setups ();
-      unsigned sunk = sink_single_use_loads ();
-      if (dump_file && sunk)
-        fprintf (dump_file, ";; ssara: %s: %u single-use loads sunk to "
-                 "their readers\n", current_function_name (), sunk);
+      moved_accesses moved = move_block_local_accesses ();
+      if (dump_file && (moved.loads_sunk || moved.stores_hoisted))
+        fprintf (dump_file, ";; ssara: %s: %u loads sunk to their readers, "
+                 "%u stores hoisted to their defs\n",
+                 current_function_name (), moved.loads_sunk,
+                 moved.stores_hoisted);
     }
   reload_addresses ();
   split_hard_ties ();

@@ -1129,66 +1129,97 @@ sink_argument_setups ()
 
 namespace {
 
-// How far sink_single_use_loads looks for a load's reader, in non-debug
-// insns: the scan is linear in the distance, and a reader further away is
-// left where it is (a bound on compile time in huge blocks).
-const unsigned max_sink_distance = 2000;
+// How far move_block_local_accesses moves an access, in non-debug
+// insns: the scans are linear in the distance, and an access further
+// from its reader or def stays where it is (a bound on compile time in
+// huge blocks).
+const unsigned max_move_distance = 2000;
 
-// Add to COUNT[R] one for every mention of pseudo R in X.
+// Call F on every pseudo mentioned in the non-debug INSN: in its
+// pattern, a call's register usage, and REG_EQUAL and REG_EQUIV notes.
+template <typename F>
 void
-count_pseudo_mentions (const_rtx x, std::vector<unsigned> &count)
+for_each_pseudo_mention (rtx_insn *insn, F f)
 {
-  if (!x)
-    return;
-  subrtx_iterator::array_type array;
-  FOR_EACH_SUBRTX (iter, array, x, ALL)
-    if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
-      ++count[REGNO (*iter)];
+  auto walk = [&] (const_rtx x) {
+    if (!x)
+      return;
+    subrtx_iterator::array_type array;
+    FOR_EACH_SUBRTX (iter, array, x, ALL)
+      if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
+        f (REGNO (*iter));
+  };
+  walk (PATTERN (insn));
+  if (CALL_P (insn))
+    walk (CALL_INSN_FUNCTION_USAGE (insn));
+  for (rtx note = REG_NOTES (insn); note; note = XEXP (note, 1))
+    if (REG_NOTE_KIND (note) == REG_EQUAL || REG_NOTE_KIND (note) == REG_EQUIV)
+      walk (XEXP (note, 0));
 }
 
-// The number of mentions of each pseudo in the non-debug insns of the
-// function: patterns, a call's register usage, and REG_EQUAL and
-// REG_EQUIV notes.
-std::vector<unsigned>
-pseudo_mentions ()
+// Where the pseudos of a function are mentioned, for finding those that
+// live in one block only.
+class pseudo_mentions
 {
-  std::vector<unsigned> count (max_reg_num (), 0);
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    {
-      rtx_insn *insn;
+public:
+  pseudo_mentions ()
+    : total_ (max_reg_num (), 0), in_block_ (max_reg_num (), 0),
+      first_ (max_reg_num (), nullptr), last_ (max_reg_num (), nullptr)
+  {
+    basic_block bb;
+    rtx_insn *insn;
+    FOR_EACH_BB_FN (bb, cfun)
       FOR_BB_INSNS (bb, insn)
-        {
-          if (!NONDEBUG_INSN_P (insn))
-            continue;
-          count_pseudo_mentions (PATTERN (insn), count);
-          if (CALL_P (insn))
-            count_pseudo_mentions (CALL_INSN_FUNCTION_USAGE (insn), count);
-          for (rtx note = REG_NOTES (insn); note; note = XEXP (note, 1))
-            if (REG_NOTE_KIND (note) == REG_EQUAL
-                || REG_NOTE_KIND (note) == REG_EQUIV)
-              count_pseudo_mentions (XEXP (note, 0), count);
-        }
-    }
-  return count;
-}
+        if (NONDEBUG_INSN_P (insn))
+          for_each_pseudo_mention (insn, [&] (unsigned r) { ++total_[r]; });
+  }
 
-// Return true if INSN is a plain load into a pseudo that sinking may
-// move: one set from a memory without side effects that cannot throw.
+  // Count the mentions in block BB (forgetting the previous block's).
+  void scan (basic_block bb)
+  {
+    for (unsigned r : touched_)
+      {
+        in_block_[r] = 0;
+        first_[r] = last_[r] = nullptr;
+      }
+    touched_.clear ();
+    rtx_insn *insn;
+    FOR_BB_INSNS (bb, insn)
+      if (NONDEBUG_INSN_P (insn))
+        for_each_pseudo_mention (insn, [&] (unsigned r) {
+          if (in_block_[r]++ == 0)
+            {
+              touched_.push_back (r);
+              first_[r] = insn;
+            }
+          last_[r] = insn;
+        });
+  }
+
+  // Return true if every mention of pseudo R is in the scanned block.
+  bool local_p (unsigned r) const
+  {
+    return in_block_[r] != 0 && in_block_[r] == total_[r];
+  }
+  // The first and last insns of the scanned block that mention R.
+  rtx_insn *first (unsigned r) const { return first_[r]; }
+  rtx_insn *last (unsigned r) const { return last_[r]; }
+
+private:
+  std::vector<unsigned> total_, in_block_;
+  std::vector<rtx_insn *> first_, last_;
+  std::vector<unsigned> touched_;
+};
+
+// Return true if an access to MEM may move: not volatile, no side
+// effects, and an address that reads only pseudos and fixed registers
+// (sp, the frame and argument pointers): moving a read of any other hard
+// register would pin it for longer.
 bool
-sinkable_load_p (rtx_insn *insn)
+movable_access_p (const_rtx mem)
 {
-  rtx pat = PATTERN (insn);
-  if (GET_CODE (pat) != SET || !REG_P (SET_DEST (pat))
-      || HARD_REGISTER_P (SET_DEST (pat)) || !MEM_P (SET_SRC (pat)))
+  if (MEM_VOLATILE_P (mem) || side_effects_p (mem))
     return false;
-  rtx mem = SET_SRC (pat);
-  if (MEM_VOLATILE_P (mem) || side_effects_p (mem)
-      || can_throw_internal (insn))
-    return false;
-  // An address may read only pseudos and fixed registers (sp, the frame
-  // and argument pointers): moving a read of any other hard register
-  // would pin it for longer.
   subrtx_iterator::array_type array;
   FOR_EACH_SUBRTX (iter, array, XEXP (mem, 0), ALL)
     if (REG_P (*iter) && HARD_REGISTER_P (*iter)
@@ -1197,6 +1228,54 @@ sinkable_load_p (rtx_insn *insn)
         && REGNO (*iter) != ARG_POINTER_REGNUM)
       return false;
   return true;
+}
+
+// If INSN is a plain load into a pseudo that sinking may move (one set
+// from a movable memory, and it cannot throw), return the pseudo.
+rtx
+movable_load_dest (rtx_insn *insn)
+{
+  rtx pat = PATTERN (insn);
+  if (GET_CODE (pat) != SET || !REG_P (SET_DEST (pat))
+      || HARD_REGISTER_P (SET_DEST (pat)) || !MEM_P (SET_SRC (pat))
+      || !movable_access_p (SET_SRC (pat)) || can_throw_internal (insn))
+    return NULL_RTX;
+  return SET_DEST (pat);
+}
+
+// If INSN is a plain store of a pseudo that hoisting may move (one set
+// of a movable memory, and it cannot throw), return the pseudo.
+rtx
+movable_store_src (rtx_insn *insn)
+{
+  rtx pat = PATTERN (insn);
+  if (GET_CODE (pat) != SET || !MEM_P (SET_DEST (pat))
+      || !REG_P (SET_SRC (pat)) || HARD_REGISTER_P (SET_SRC (pat))
+      || !movable_access_p (SET_DEST (pat)) || can_throw_internal (insn))
+    return NULL_RTX;
+  return SET_SRC (pat);
+}
+
+// Return true if INSN may read or write memory that MEM may overlap.
+bool
+touches_memory_p (rtx_insn *insn, const_rtx mem)
+{
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
+    if (MEM_P (*iter)
+        && (true_dependence (mem, VOIDmode, *iter)
+            || output_dependence (mem, *iter)))
+      return true;
+  return false;
+}
+
+// Return true if INSN mentions REG (a call: in its usage too).
+bool
+mentions_p (rtx_insn *insn, rtx reg)
+{
+  return (reg_mentioned_p (reg, PATTERN (insn))
+          || (CALL_P (insn)
+              && reg_mentioned_p (reg, CALL_INSN_FUNCTION_USAGE (insn))));
 }
 
 // Return true if every pseudo in ADDRESS is mentioned in READER or after
@@ -1223,62 +1302,125 @@ address_live_at_p (const_rtx address, rtx_insn *reader, basic_block bb)
   return true;
 }
 
+// Sinking (move_block_local_accesses) in block BB, whose mentions are scanned.
+// Returns the number of loads moved.
+unsigned
+sink_loads_in (basic_block bb, const pseudo_mentions &mentions)
+{
+  unsigned moved = 0;
+  // The candidates first: moving one changes the block's order (the
+  // first and last mentions stay what they were).
+  std::vector<rtx_insn *> loads;
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (NONDEBUG_INSN_P (insn))
+      if (rtx reg = movable_load_dest (insn))
+        if (mentions.local_p (REGNO (reg))
+            && mentions.first (REGNO (reg)) == insn)
+          loads.push_back (insn);
+  for (rtx_insn *load : loads)
+    {
+      rtx reg = SET_DEST (PATTERN (load));
+      rtx mem = SET_SRC (PATTERN (load));
+      // The reader is the next insn that mentions REG; nothing in
+      // between may change the memory or its address.
+      rtx_insn *reader = nullptr;
+      unsigned distance = 0;
+      bool blocked = false;
+      for (rtx_insn *j = NEXT_INSN (load);
+           j != NEXT_INSN (BB_END (bb)) && !reader && !blocked;
+           j = NEXT_INSN (j))
+        {
+          if (!NONDEBUG_INSN_P (j))
+            continue;
+          if (mentions_p (j, reg))
+            reader = j;
+          else
+            blocked = (++distance > max_move_distance
+                       || volatile_insn_p (PATTERN (j))
+                       || modified_in_p (mem, j));
+        }
+      if (!reader || blocked || JUMP_P (reader)
+          || prev_nondebug_insn (reader) == load
+          || !address_live_at_p (XEXP (mem, 0), reader, bb))
+        continue;
+      for (rtx_insn *j = NEXT_INSN (load); j != reader; j = NEXT_INSN (j))
+        if (DEBUG_BIND_INSN_P (j)
+            && reg_mentioned_p (reg, INSN_VAR_LOCATION_LOC (j)))
+          {
+            INSN_VAR_LOCATION_LOC (j) = gen_rtx_UNKNOWN_VAR_LOC ();
+            df_insn_rescan_debug_internal (j);
+          }
+      reorder_insns (load, load, PREV_INSN (reader));
+      ++moved;
+    }
+  return moved;
+}
+
+// Hoisting (move_block_local_accesses) in block BB, whose mentions are scanned.
+// Returns the number of stores moved.
+unsigned
+hoist_stores_in (basic_block bb, const pseudo_mentions &mentions)
+{
+  unsigned moved = 0;
+  std::vector<rtx_insn *> stores;
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (NONDEBUG_INSN_P (insn))
+      if (rtx reg = movable_store_src (insn))
+        if (mentions.local_p (REGNO (reg))
+            && mentions.last (REGNO (reg)) == insn)
+          stores.push_back (insn);
+  for (rtx_insn *store : stores)
+    {
+      rtx reg = SET_SRC (PATTERN (store));
+      rtx mem = SET_DEST (PATTERN (store));
+      // The def is the first insn that mentions REG: a plain set of
+      // it that does not read it.
+      rtx_insn *def = mentions.first (REGNO (reg));
+      rtx set = NONJUMP_INSN_P (def) ? single_set (def) : NULL_RTX;
+      if (!set || GET_CODE (PATTERN (def)) != SET
+          || !rtx_equal_p (SET_DEST (set), reg)
+          || reg_mentioned_p (reg, SET_SRC (set))
+          || next_nondebug_insn (def) == store)
+        continue;
+      // Nothing between the def and the store may read or write
+      // memory MEM may overlap, or change its address.  (Readers of
+      // REG in between are fine: the store only reads it.)
+      unsigned distance = 0;
+      bool blocked = false;
+      for (rtx_insn *j = PREV_INSN (store); j != def && !blocked;
+           j = PREV_INSN (j))
+        if (NONDEBUG_INSN_P (j))
+          blocked = (++distance > max_move_distance || CALL_P (j)
+                     || volatile_insn_p (PATTERN (j))
+                     || modified_in_p (XEXP (mem, 0), j)
+                     || touches_memory_p (j, mem));
+      if (blocked)
+        continue;
+      reorder_insns (store, store, def);
+      ++moved;
+    }
+  return moved;
+}
+
 } // namespace
 
-unsigned
-sink_single_use_loads ()
+moved_accesses
+move_block_local_accesses ()
 {
-  std::vector<unsigned> mentions = pseudo_mentions ();
+  pseudo_mentions mentions;
   init_alias_analysis ();
-  unsigned moved = 0;
+  moved_accesses moved;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
     {
-      // The candidates first: moving one changes the block's order.
-      std::vector<rtx_insn *> loads;
-      rtx_insn *insn;
-      FOR_BB_INSNS (bb, insn)
-        if (NONDEBUG_INSN_P (insn) && sinkable_load_p (insn)
-            && mentions[REGNO (SET_DEST (PATTERN (insn)))] == 2)
-          loads.push_back (insn);
-      for (rtx_insn *load : loads)
-        {
-          rtx reg = SET_DEST (PATTERN (load));
-          rtx mem = SET_SRC (PATTERN (load));
-          // The reader is the next insn that mentions REG; nothing in
-          // between may change the memory or its address.
-          rtx_insn *reader = nullptr;
-          unsigned distance = 0;
-          bool blocked = false;
-          for (rtx_insn *j = NEXT_INSN (load);
-               j != NEXT_INSN (BB_END (bb)) && !reader && !blocked;
-               j = NEXT_INSN (j))
-            {
-              if (!NONDEBUG_INSN_P (j))
-                continue;
-              if (reg_mentioned_p (reg, PATTERN (j))
-                  || (CALL_P (j)
-                      && reg_mentioned_p (reg, CALL_INSN_FUNCTION_USAGE (j))))
-                reader = j;
-              else
-                blocked = (++distance > max_sink_distance
-                           || volatile_insn_p (PATTERN (j))
-                           || modified_in_p (mem, j));
-            }
-          if (!reader || blocked || JUMP_P (reader)
-              || prev_nondebug_insn (reader) == load
-              || !address_live_at_p (XEXP (mem, 0), reader, bb))
-            continue;
-          for (rtx_insn *j = NEXT_INSN (load); j != reader; j = NEXT_INSN (j))
-            if (DEBUG_BIND_INSN_P (j)
-                && reg_mentioned_p (reg, INSN_VAR_LOCATION_LOC (j)))
-              {
-                INSN_VAR_LOCATION_LOC (j) = gen_rtx_UNKNOWN_VAR_LOC ();
-                df_insn_rescan_debug_internal (j);
-              }
-          reorder_insns (load, load, PREV_INSN (reader));
-          ++moved;
-        }
+      // Sinking a load keeps it the first mention of its pseudo, and
+      // leaves every other insn's order alone: the scan stays true for
+      // the hoisting.
+      mentions.scan (bb);
+      moved.loads_sunk += sink_loads_in (bb, mentions);
+      moved.stores_hoisted += hoist_stores_in (bb, mentions);
     }
   end_alias_analysis ();
   return moved;

@@ -104,17 +104,29 @@ unsigned reload_memory_operands ();
 // leaves colour assignment fewer registers).  Returns the number moved.
 unsigned sink_argument_setups ();
 
-// Move every load into a pseudo that is set once and read once, later
-// in the same block, down to just before its reader, when nothing in
-// between may change the memory or the address (a store that may alias,
-// a call, a change of an address register) and the address registers
-// stay live up to the reader anyway.  The first scheduling pass hoists
-// loads for latency; IRA undoes it for such loads (combine_and_move_insns
-// in ira.cc) and LRA never sees them hoisted, while here the loaded value
-// would be live across everything in between and add to the pressure.
-// The second scheduling pass hoists them again where registers allow.
-// Returns the number moved.
-unsigned sink_single_use_loads ();
+// In each block: move every load into a pseudo whose mentions all lie
+// in the block, after the load, down to just before the first insn that
+// reads the pseudo (sinking), when nothing in between may change the
+// memory or the address (a store that may alias, a call, a change of an
+// address register) and the address registers stay live up to the
+// reader anyway; and move every store of a pseudo whose mentions all lie
+// in the block, a plain set of the pseudo first and the store last, up
+// to just after that set (hoisting), when nothing in between may read or
+// write the memory or change its address.
+//
+// The first scheduling pass hoists loads for latency and leaves results
+// waiting in registers for stores at the end of a block.  IRA undoes the
+// first for loads with one reader (combine_and_move_insns in ira.cc) and
+// lets LRA use the stored-to memory as such a pseudo's spill slot
+// (add_store_equivs), while here the values would be live across
+// everything in between and add to the pressure.  The second scheduling
+// pass moves them back where the registers allow.
+struct moved_accesses
+{
+  unsigned loads_sunk = 0;
+  unsigned stores_hoisted = 0;
+};
+moved_accesses move_block_local_accesses ();
 
 // Give a call's argument register (or the return value's register, read
 // by the USE before the exit) a fresh pseudo wherever it is set,

@@ -1,12 +1,11 @@
-/* Loads that sink_single_use_loads (rtl-prepare.cc) must leave where they
-   are: the memory may change between the load and its only reader (a
-   store through a pointer that aliases it, a call that writes it, a store
-   in a loop whose address register moves on).  Each reader here is a
-   store, which cannot move above the store or call in between, so the
-   load is hoisted above them in the RTL, and sinking it would read the new
-   value.  Each pointer is read again after the reader, so that moving the
-   load would not lengthen its address register's life (which sinking
-   also refuses).  */
+/* Loads that move_block_local_accesses (rtl-prepare.cc) must not sink:
+   the memory may change between the load and its only reader (a store
+   through a pointer that aliases it, of an int, a double or a long long;
+   a call that writes it).  Each reader here is a store, which stays
+   after the store or call in between, so the load comes before them in
+   the RTL, and sinking it would read the new value.  Each pointer is read
+   again after the reader, so that moving the load would not lengthen its
+   address register's life (which sinking also refuses).  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fplugin-arg-ssara-fallback=none" } */
 

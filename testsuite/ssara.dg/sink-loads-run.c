@@ -1,10 +1,12 @@
 /* The first scheduling pass hoists the loads of BLAKE2-style mixing far
-   above their only readers; with all of them live at once, values were
-   stored to the stack right after being loaded.  ssara sinks a load that
-   has one reader in its block back down to it, as IRA does
-   (combine_and_move_insns), when nothing in between may change the memory
-   (rtl-prepare.cc, sink_single_use_loads).  The run checks the result
-   against the hash computed with stock GCC.  */
+   above their readers, and the results wait in registers for stores at
+   the end of the round; with all of them live at once, values were
+   stored to the stack right after being loaded, and reloaded just to be
+   stored.  ssara sinks a load whose value lives in its block down to its
+   first reader, and hoists a store of such a value up to its def, when
+   nothing in between may touch the memory (rtl-prepare.cc,
+   move_block_local_accesses).  The run checks the result against the
+   hash computed with stock GCC.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fplugin-arg-ssara-fallback=none -fplugin-arg-ssara-dump" } */
 
@@ -48,4 +50,4 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-rtl-dump "ssara: mix: \[0-9\]+ single-use loads sunk to their readers" "ssara" } } */
+/* { dg-final { scan-rtl-dump "ssara: mix: \[1-9\]\[0-9\]* loads sunk to their readers, \[1-9\]\[0-9\]* stores hoisted to their defs" "ssara" } } */
