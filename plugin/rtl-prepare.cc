@@ -1302,23 +1302,40 @@ address_live_at_p (const_rtx address, rtx_insn *reader, basic_block bb)
   return true;
 }
 
-// Sinking (move_block_local_accesses) in block BB, whose mentions are scanned.
-// Returns the number of loads moved.
+// Which mention of a pseudo in a block an access is.
+enum class mention_end { first, last };
+
+// The insns of block BB (its mentions scanned) for which MOVABLE gives
+// a pseudo local to BB, of which they are the mention WHICH.  Collected
+// before any moves: moving one changes the block's order (the first and
+// last mentions stay what they were).
+std::vector<rtx_insn *>
+local_accesses (basic_block bb, const pseudo_mentions &mentions,
+                rtx (*movable) (rtx_insn *), mention_end which)
+{
+  std::vector<rtx_insn *> found;
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (NONDEBUG_INSN_P (insn))
+      if (rtx reg = movable (insn))
+        {
+          unsigned r = REGNO (reg);
+          if (mentions.local_p (r)
+              && (which == mention_end::first ? mentions.first (r)
+                                              : mentions.last (r)) == insn)
+            found.push_back (insn);
+        }
+  return found;
+}
+
+// Sinking (move_block_local_accesses) in block BB, whose mentions are
+// scanned.  Returns the number of loads moved.
 unsigned
 sink_loads_in (basic_block bb, const pseudo_mentions &mentions)
 {
   unsigned moved = 0;
-  // The candidates first: moving one changes the block's order (the
-  // first and last mentions stay what they were).
-  std::vector<rtx_insn *> loads;
-  rtx_insn *insn;
-  FOR_BB_INSNS (bb, insn)
-    if (NONDEBUG_INSN_P (insn))
-      if (rtx reg = movable_load_dest (insn))
-        if (mentions.local_p (REGNO (reg))
-            && mentions.first (REGNO (reg)) == insn)
-          loads.push_back (insn);
-  for (rtx_insn *load : loads)
+  for (rtx_insn *load : local_accesses (bb, mentions, movable_load_dest,
+                                        mention_end::first))
     {
       rtx reg = SET_DEST (PATTERN (load));
       rtx mem = SET_SRC (PATTERN (load));
@@ -1357,21 +1374,14 @@ sink_loads_in (basic_block bb, const pseudo_mentions &mentions)
   return moved;
 }
 
-// Hoisting (move_block_local_accesses) in block BB, whose mentions are scanned.
-// Returns the number of stores moved.
+// Hoisting (move_block_local_accesses) in block BB, whose mentions are
+// scanned.  Returns the number of stores moved.
 unsigned
 hoist_stores_in (basic_block bb, const pseudo_mentions &mentions)
 {
   unsigned moved = 0;
-  std::vector<rtx_insn *> stores;
-  rtx_insn *insn;
-  FOR_BB_INSNS (bb, insn)
-    if (NONDEBUG_INSN_P (insn))
-      if (rtx reg = movable_store_src (insn))
-        if (mentions.local_p (REGNO (reg))
-            && mentions.last (REGNO (reg)) == insn)
-          stores.push_back (insn);
-  for (rtx_insn *store : stores)
+  for (rtx_insn *store : local_accesses (bb, mentions, movable_store_src,
+                                         mention_end::last))
     {
       rtx reg = SET_SRC (PATTERN (store));
       rtx mem = SET_DEST (PATTERN (store));
