@@ -1395,8 +1395,10 @@ hoist_stores_in (basic_block bb, const pseudo_mentions &mentions)
           || next_nondebug_insn (def) == store)
         continue;
       // Nothing between the def and the store may read or write
-      // memory MEM may overlap, or change its address.  (Readers of
-      // REG in between are fine: the store only reads it.)
+      // memory MEM may overlap, change its address, or set part of REG
+      // (a word of a TImode value through a subreg, after the def
+      // zeroed the whole).  (Readers of REG in between are fine: the
+      // store only reads it.)
       unsigned distance = 0;
       bool blocked = false;
       for (rtx_insn *j = PREV_INSN (store); j != def && !blocked;
@@ -1404,6 +1406,7 @@ hoist_stores_in (basic_block bb, const pseudo_mentions &mentions)
         if (NONDEBUG_INSN_P (j))
           blocked = (++distance > max_move_distance || CALL_P (j)
                      || volatile_insn_p (PATTERN (j))
+                     || reg_set_p (reg, j)
                      || modified_in_p (XEXP (mem, 0), j)
                      || touches_memory_p (j, mem));
       if (blocked)
