@@ -1269,13 +1269,18 @@ touches_memory_p (rtx_insn *insn, const_rtx mem)
   return false;
 }
 
-// Return true if INSN mentions REG (a call: in its usage too).
+// Return true if the non-debug INSN mentions pseudo REG where
+// pseudo_mentions counts mentions (REG_EQUAL and REG_EQUIV notes too: a
+// load sunk past a note that names its value would leave the note
+// describing a value not yet loaded).
 bool
 mentions_p (rtx_insn *insn, rtx reg)
 {
-  return (reg_mentioned_p (reg, PATTERN (insn))
-          || (CALL_P (insn)
-              && reg_mentioned_p (reg, CALL_INSN_FUNCTION_USAGE (insn))));
+  bool found = false;
+  for_each_pseudo_mention (insn, [&] (unsigned r) {
+    found |= r == REGNO (reg);
+  });
+  return found;
 }
 
 // Return true if every pseudo in ADDRESS is mentioned in READER or after
