@@ -33,7 +33,10 @@
 //      read there whose next use is furthest leave their registers (one
 //      whose leaving needs a store counts as nearer: dirty_discount;
 //      in a loop, one whose next use is in a block that runs less often
-//      counts as that much further).
+//      counts as that much further).  The demand is counted class by
+//      class too (fit_classes): a value restricted to some registers (no
+//      r0, pair starts, only call-saved ones where it keeps its register
+//      across a call that is not cold) counts against those.
 //      At a cold call (cold_call_share) every value live across it
 //      leaves, so that none needs a call-saved register for it.  A
 //      start value that leaves before it is read starts in memory
@@ -112,6 +115,10 @@ constexpr double cold_call_share = 0.1;
 // register's save and restore (SQLite's interpreter loop, whose opcodes
 // each run rarely and call often).
 constexpr double cold_cross_budget = 4;
+// A value that leaves its register for want of room at calls making up
+// more than this share of the calls it lives across (by frequency) is
+// not restricted to the registers calls leave alone (compute_reach).
+constexpr double crowded_share = 0.5;
 
 dist_t
 add_dist (dist_t a, dist_t b)
@@ -256,6 +263,19 @@ private:
   // crossed_[v]: the summed frequencies of the calls V lives across (of
   // the blocks of instructions that clobber registers of the file).
   std::vector<double> crossed_;
+  // clobbered_all_[v]: the registers clobbered by the calls V lives
+  // across; clobbered_hot_[v]: by those that are not cold.
+  std::vector<hreg_set> clobbered_all_, clobbered_hot_;
+  // crowded_[v]: at some call V lives across, more values live across it
+  // than it leaves registers, and V's next use is among the furthest:
+  // it leaves its register there.
+  std::vector<double> crowded_;
+  // The crossed_ above which a value keeps its register across cold
+  // calls too (cold_cross_budget).
+  double cold_budget () const
+  {
+    return cold_cross_budget * block_frequency (w_, 0);
+  }
 
   // The reads of the block walk_with walks, grouped by value: the
   // instructions reading V (ascending, n for a phi argument at the end)
@@ -484,10 +504,18 @@ spiller::compute_pressure ()
   size_t nb = w_.fn.blocks.size ();
   max_pressure_.assign (nb, 0);
   crossed_.assign (w_.fn.values.size (), 0.0);
+  clobbered_hot_.assign (w_.fn.values.size (), hreg_set ());
+  clobbered_all_.assign (w_.fn.values.size (), hreg_set ());
+  crowded_.assign (w_.fn.values.size (), 0.0);
+  // read_at[v]: the next instruction of the block walked (backwards)
+  // that reads V, or no_use; reset for the values in TOUCHED after each.
+  std::vector<dist_t> read_at (w_.fn.values.size (), no_use);
+  std::vector<value_id> touched;
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w_.fn.blocks[b];
       const double freq = block_frequency (w_, b);
+      const bool cold = freq <= cold_call_share * hottest_;
       std::vector<value_id> live;
       for (value_id v : w_.live.live_out[b])
         if (in_file (v))
@@ -500,20 +528,62 @@ spiller::compute_pressure ()
             if (o.kind == operand_kind::def)
               live.erase (std::remove (live.begin (), live.end (), o.value),
                           live.end ());
-          if ((blk.insns[j].clobbers & regs_).any ())
-            for (value_id v : live)
-              crossed_[v] += freq;
+          const hreg_set &clob = blk.insns[j].clobbers;
+          if ((clob & regs_).any ())
+            {
+              for (value_id v : live)
+                {
+                  crossed_[v] += freq;
+                  clobbered_all_[v] |= clob;
+                  if (!cold)
+                    clobbered_hot_[v] |= clob;
+                }
+              // Where more values live across the call than it leaves
+              // registers, those with the furthest next uses leave
+              // theirs there (as walk_with will evict them).
+              const unsigned room = avail (w_.live.hard_at_use[b][j] | clob);
+              if (weight (live) > room)
+                {
+                  auto dist = [&] (value_id v) -> dist_t {
+                    if (!evictable (v))
+                      return 0;
+                    if (read_at[v] != no_use)
+                      return read_at[v] - dist_t (j);
+                    return add_dist (dist_t (blk.insns.size () - j),
+                                     lookup (dist_out_[b], v));
+                  };
+                  std::vector<std::pair<dist_t, value_id>> order;
+                  for (value_id v : live)
+                    order.push_back ({ dist (v), v });
+                  std::sort (order.begin (), order.end ());
+                  unsigned kept = 0;
+                  for (auto [d, v] : order)
+                    {
+                      kept += width (v);
+                      if (kept > room)
+                        crowded_[v] += freq;
+                    }
+                }
+            }
           for (const operand &o : blk.insns[j].ops)
-            if (o.kind == operand_kind::use && in_file (o.value)
-                && std::find (live.begin (), live.end (), o.value)
-                     == live.end ())
-              live.push_back (o.value);
+            if (o.kind == operand_kind::use && in_file (o.value))
+              {
+                if (read_at[o.value] == no_use)
+                  touched.push_back (o.value);
+                read_at[o.value] = dist_t (j);
+                if (std::find (live.begin (), live.end (), o.value)
+                    == live.end ())
+                  live.push_back (o.value);
+              }
           unsigned p = weight (live)
                        + unsigned ((w_.live.hard_at_use[b][j] & regs_)
                                      .count ());
           best = std::max (best, p);
         }
       max_pressure_[b] = best;
+      for (value_id v : touched)
+        read_at[v] = no_use;
+      touched.clear ();
     }
 }
 
@@ -913,8 +983,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           // hot) for the sake of a call that hardly runs.
           if (here <= cold_call_share * hottest_)
             {
-              const double budget = cold_cross_budget
-                                    * block_frequency (w_, 0);
+              const double budget = cold_budget ();
               std::vector<value_id> keep;
               for (value_id v : W)
                 if (crossed_[v] > budget)
@@ -1037,12 +1106,31 @@ spiller::compute_reach ()
       const value &x = w_.fn.values[v];
       if (x.file != f_)
         continue;
-      if (x.width == 1)
-        reach_[v] = x.allowed & regs_;
-      else
+      // The registers X may occupy, avoiding BAR.
+      auto reach = [&] (const hreg_set &bar) {
+        hreg_set r;
+        if (x.width == 1)
+          return x.allowed & regs_ & ~bar;
         for (hreg h : w_.tgt.files[f_].regs)
-          if (x.allowed.test (h))
-            reach_[v] |= work::span (h, x.width) & regs_;
+          if (x.allowed.test (h) && (work::span (h, x.width) & bar).none ())
+            r |= work::span (h, x.width) & regs_;
+        return r;
+      };
+      // Where V keeps its register across a call, it needs one the call
+      // leaves alone for that whole stretch: colour assignment gives a
+      // value one register.  Calls where V leaves its register (cold
+      // ones, unless V crosses too many) do not restrict it.  Nor do
+      // calls where it leaves for want of room (crowded_): a reload after the call is
+      // a value of its own, and restricting V's whole life for a stretch
+      // that may end at the call would evict it where it is free (tree-
+      // sitter's stack_node_new with 12 GPRs, one of them call-saved:
+      // five values across memset, each reloaded at every use after it).
+      // Nor calls that leave it no register at all.
+      if (crowded_[v] <= crowded_share * crossed_[v])
+        reach_[v] = reach (crossed_[v] > cold_budget () ? clobbered_all_[v]
+                                                        : clobbered_hot_[v]);
+      if (reach_[v].none ())
+        reach_[v] = reach (hreg_set ());
     }
 }
 
@@ -1054,12 +1142,12 @@ spiller::run (file_id f)
   for (hreg h : w_.tgt.files[f].regs)
     regs_.set (h);
   size_t nb = w_.fn.blocks.size ();
-  compute_next_uses ();
-  compute_pressure ();
-  compute_reach ();
   hottest_ = 0;
   for (block_id b = 0; b < nb; ++b)
     hottest_ = std::max (hottest_, block_frequency (w_, b));
+  compute_next_uses ();
+  compute_pressure ();
+  compute_reach ();
   w_entry_.assign (nb, {});
   w_end_.assign (nb, {});
   done_.assign (nb, false);
