@@ -115,10 +115,6 @@ constexpr double cold_call_share = 0.1;
 // register's save and restore (SQLite's interpreter loop, whose opcodes
 // each run rarely and call often).
 constexpr double cold_cross_budget = 4;
-// A value that leaves its register for want of room at calls making up
-// more than this share of the calls it lives across (by frequency) is
-// not restricted to the registers calls leave alone (compute_reach).
-constexpr double crowded_share = 0.5;
 
 dist_t
 add_dist (dist_t a, dist_t b)
@@ -264,12 +260,10 @@ private:
   // the blocks of instructions that clobber registers of the file).
   std::vector<double> crossed_;
   // clobbered_all_[v]: the registers clobbered by the calls V lives
-  // across; clobbered_hot_[v]: by those that are not cold.
+  // across and keeps its register across (where more values live across
+  // a call than it leaves registers, those with the furthest next uses
+  // leave theirs); clobbered_hot_[v]: by those of them that are not cold.
   std::vector<hreg_set> clobbered_all_, clobbered_hot_;
-  // crowded_[v]: at some call V lives across, more values live across it
-  // than it leaves registers, and V's next use is among the furthest:
-  // it leaves its register there.
-  std::vector<double> crowded_;
   // The crossed_ above which a value keeps its register across cold
   // calls too (cold_cross_budget).
   double cold_budget () const
@@ -506,11 +500,11 @@ spiller::compute_pressure ()
   crossed_.assign (w_.fn.values.size (), 0.0);
   clobbered_hot_.assign (w_.fn.values.size (), hreg_set ());
   clobbered_all_.assign (w_.fn.values.size (), hreg_set ());
-  crowded_.assign (w_.fn.values.size (), 0.0);
   // read_at[v]: the next instruction of the block walked (backwards)
   // that reads V, or no_use; reset for the values in TOUCHED after each.
   std::vector<dist_t> read_at (w_.fn.values.size (), no_use);
   std::vector<value_id> touched;
+  std::vector<std::pair<dist_t, value_id>> order;
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w_.fn.blocks[b];
@@ -532,37 +526,33 @@ spiller::compute_pressure ()
           if ((clob & regs_).any ())
             {
               for (value_id v : live)
+                crossed_[v] += freq;
+              // The values that keep their registers across the call: all,
+              // or where more live across it than it leaves registers,
+              // those with the nearest next uses (walk_with evicts the
+              // others there).
+              const unsigned room = avail (w_.live.hard_at_use[b][j] | clob);
+              auto dist = [&] (value_id v) -> dist_t {
+                if (!evictable (v))
+                  return 0;
+                if (read_at[v] != no_use)
+                  return read_at[v] - dist_t (j);
+                return add_dist (dist_t (blk.insns.size () - j),
+                                 lookup (dist_out_[b], v));
+              };
+              order.clear ();
+              for (value_id v : live)
+                order.push_back ({ weight (live) > room ? dist (v) : 0, v });
+              std::sort (order.begin (), order.end ());
+              unsigned kept = 0;
+              for (auto [d, v] : order)
                 {
-                  crossed_[v] += freq;
+                  kept += width (v);
+                  if (kept > room)
+                    break;
                   clobbered_all_[v] |= clob;
                   if (!cold)
                     clobbered_hot_[v] |= clob;
-                }
-              // Where more values live across the call than it leaves
-              // registers, those with the furthest next uses leave
-              // theirs there (as walk_with will evict them).
-              const unsigned room = avail (w_.live.hard_at_use[b][j] | clob);
-              if (weight (live) > room)
-                {
-                  auto dist = [&] (value_id v) -> dist_t {
-                    if (!evictable (v))
-                      return 0;
-                    if (read_at[v] != no_use)
-                      return read_at[v] - dist_t (j);
-                    return add_dist (dist_t (blk.insns.size () - j),
-                                     lookup (dist_out_[b], v));
-                  };
-                  std::vector<std::pair<dist_t, value_id>> order;
-                  for (value_id v : live)
-                    order.push_back ({ dist (v), v });
-                  std::sort (order.begin (), order.end ());
-                  unsigned kept = 0;
-                  for (auto [d, v] : order)
-                    {
-                      kept += width (v);
-                      if (kept > room)
-                        crowded_[v] += freq;
-                    }
                 }
             }
           for (const operand &o : blk.insns[j].ops)
@@ -1117,18 +1107,16 @@ spiller::compute_reach ()
         return r;
       };
       // Where V keeps its register across a call, it needs one the call
-      // leaves alone for that whole stretch: colour assignment gives a
-      // value one register.  Calls where V leaves its register (cold
-      // ones, unless V crosses too many) do not restrict it.  Nor do
-      // calls where it leaves for want of room (crowded_): a reload after the call is
-      // a value of its own, and restricting V's whole life for a stretch
-      // that may end at the call would evict it where it is free (tree-
-      // sitter's stack_node_new with 12 GPRs, one of them call-saved:
-      // five values across memset, each reloaded at every use after it).
-      // Nor calls that leave it no register at all.
-      if (crowded_[v] <= crowded_share * crossed_[v])
-        reach_[v] = reach (crossed_[v] > cold_budget () ? clobbered_all_[v]
-                                                        : clobbered_hot_[v]);
+      // leaves alone for its whole life: colour assignment gives a value
+      // one register.  Calls where V leaves its register do not restrict
+      // it: cold ones (unless V crosses too many), and those where it
+      // leaves for want of room; a reload after the call is a value of
+      // its own (tree-sitter's stack_node_new with 12 GPRs, one of them
+      // call-saved: five values across memset, each reloaded at every
+      // use after it when all five were restricted).  Nor do calls that
+      // leave it no register at all.
+      reach_[v] = reach (crossed_[v] > cold_budget () ? clobbered_all_[v]
+                                                      : clobbered_hot_[v]);
       if (reach_[v].none ())
         reach_[v] = reach (hreg_set ());
     }
