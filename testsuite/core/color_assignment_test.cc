@@ -226,6 +226,16 @@ hot_insns (const ra::work &x, ra::wrole role, value_id v = no_value)
   return n;
 }
 
+// Colour assignment took X's first round (the spiller left it nothing
+// to spill whole) and values v0 .. N-1 of the input are in registers.
+static void
+expect_no_whole_spills (const ra::work &x, value_id n)
+{
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  for (value_id v = 0; v < n; ++v)
+    EXPECT_FALSE (x.wv[v].spilled) << "v" << v;
+}
+
 // The splitting spiller: a loop carries v1 unchanged (its header phi's
 // back-edge argument is itself) and reads it only on a rare path; v0 is
 // read at the top of every iteration.  With 3 GPRs one of them must go
@@ -480,9 +490,7 @@ block 1 preds=0
   auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
                     spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
-  for (value_id v = 0; v < 4; ++v)
-    EXPECT_FALSE (x.wv[v].spilled) << "v" << v;
+  expect_no_whole_spills (x, 4);
   EXPECT_NE (x.wv[1].cell, ra::no_cell);
 }
 
@@ -509,10 +517,8 @@ block 0
   auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
                     spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  expect_no_whole_spills (x, 3);
   EXPECT_EQ (x.wv[0].reg, 4);
-  for (value_id v = 0; v < 3; ++v)
-    EXPECT_FALSE (x.wv[v].spilled) << "v" << v;
 }
 
 // The splitting spiller at a loop header with room for one of a
@@ -603,9 +609,7 @@ block 3 preds=1,2
   auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
                     spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
-  for (value_id v = 0; v < 3; ++v)
-    EXPECT_FALSE (x.wv[v].spilled) << "v" << v;
+  expect_no_whole_spills (x, 3);
 }
 
 // ... but not values that leave their registers at the call anyway: with
