@@ -35,8 +35,8 @@
 //      in a loop, one whose next use is in a block that runs less often
 //      counts as that much further).  The demand is counted class by
 //      class too (fit_classes): a value restricted to some registers (no
-//      r0, pair starts, only call-saved ones where it keeps its register
-//      across a call that is not cold) counts against those.
+//      r0, pair starts, none that a call it keeps its register across
+//      clobbers: compute_reach) counts against those.
 //      At a cold call (cold_call_share) every value live across it
 //      leaves, so that none needs a call-saved register for it.  A
 //      start value that leaves before it is read starts in memory
