@@ -264,6 +264,12 @@ private:
   // a call than it leaves registers, those with the furthest next uses
   // leave theirs); clobbered_hot_[v]: by those of them that are not cold.
   std::vector<hreg_set> clobbered_all_, clobbered_hot_;
+  // Whether a block running FREQ times is cold (cold_call_share): the
+  // values live across its calls leave their registers there.
+  bool cold_block (double freq) const
+  {
+    return freq <= cold_call_share * hottest_;
+  }
   // The crossed_ above which a value keeps its register across cold
   // calls too (cold_cross_budget).
   double cold_budget () const
@@ -509,7 +515,7 @@ spiller::compute_pressure ()
     {
       const block &blk = w_.fn.blocks[b];
       const double freq = block_frequency (w_, b);
-      const bool cold = freq <= cold_call_share * hottest_;
+      const bool cold = cold_block (freq);
       std::vector<value_id> live;
       for (value_id v : w_.live.live_out[b])
         if (in_file (v))
@@ -531,28 +537,37 @@ spiller::compute_pressure ()
               // or where more live across it than it leaves registers,
               // those with the nearest next uses (walk_with evicts the
               // others there).
-              const unsigned room = avail (w_.live.hard_at_use[b][j] | clob);
-              auto dist = [&] (value_id v) -> dist_t {
-                if (!evictable (v))
-                  return 0;
-                if (read_at[v] != no_use)
-                  return read_at[v] - dist_t (j);
-                return add_dist (dist_t (blk.insns.size () - j),
-                                 lookup (dist_out_[b], v));
+              auto keeps = [&] (value_id v) {
+                clobbered_all_[v] |= clob;
+                if (!cold)
+                  clobbered_hot_[v] |= clob;
               };
-              order.clear ();
-              for (value_id v : live)
-                order.push_back ({ weight (live) > room ? dist (v) : 0, v });
-              std::sort (order.begin (), order.end ());
-              unsigned kept = 0;
-              for (auto [d, v] : order)
+              const unsigned room = avail (w_.live.hard_at_use[b][j] | clob);
+              if (weight (live) <= room)
+                for (value_id v : live)
+                  keeps (v);
+              else
                 {
-                  kept += width (v);
-                  if (kept > room)
-                    break;
-                  clobbered_all_[v] |= clob;
-                  if (!cold)
-                    clobbered_hot_[v] |= clob;
+                  auto dist = [&] (value_id v) -> dist_t {
+                    if (!evictable (v))
+                      return 0;
+                    if (read_at[v] != no_use)
+                      return read_at[v] - dist_t (j);
+                    return add_dist (dist_t (blk.insns.size () - j),
+                                     lookup (dist_out_[b], v));
+                  };
+                  order.clear ();
+                  for (value_id v : live)
+                    order.push_back ({ dist (v), v });
+                  std::sort (order.begin (), order.end ());
+                  unsigned kept = 0;
+                  for (auto [d, v] : order)
+                    {
+                      kept += width (v);
+                      if (kept > room)
+                        break;
+                      keeps (v);
+                    }
                 }
             }
           for (const operand &o : blk.insns[j].ops)
@@ -971,7 +986,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           // its register there, so that none needs a call-saved register
           // for its whole life (and crowds the few of them where it is
           // hot) for the sake of a call that hardly runs.
-          if (here <= cold_call_share * hottest_)
+          if (cold_block (here))
             {
               const double budget = cold_budget ();
               std::vector<value_id> keep;
