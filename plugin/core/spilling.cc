@@ -67,11 +67,16 @@
 // across calls that need call-saved registers), its own spilling sends
 // them back to memory at the cost of their loads, and recolours.
 //
-// What this phase leaves alone: files that do not reach memory directly
-// (CR fields, CTR, LR), values already spilled (memory_only, abnormal
-// edges), unspillable temps (they count towards the demand, but stay),
-// values defined by a terminator, and functions with abnormal edges or
-// instructions that want every value in memory (setjmp).
+// Two rounds of the above (spill_round): first the files that reach
+// memory only through a via_file (CR fields, CTR, LR through a GPR),
+// whose stores and reloads go through one-instruction temps of the
+// via_file; then the memory-direct files (GPRs, FPRs), whose round
+// counts those temps in its demand.
+//
+// What this phase leaves alone: values already spilled (memory_only,
+// abnormal edges), unspillable temps (they count towards the demand, but
+// stay), values defined by a terminator, and functions with abnormal
+// edges or instructions that want every value in memory (setjmp).
 
 #include "work.h"
 
@@ -1206,6 +1211,28 @@ struct lowering
     return t;
   }
 
+  bool direct (value_id v) const
+  {
+    return w.tgt.files[w.fn.values[v].file].memory_direct;
+  }
+
+  // A temp of V's via_file that carries V's bytes to or from its cell
+  // (SUFFIX names it in dumps): one instruction long, unspillable.
+  value_id via_temp (value_id v, const char *suffix)
+  {
+    value x = w.fn.values[v];
+    const file_id f = w.tgt.files[x.file].via_file;
+    x.file = f;
+    x.allowed = w.starts (f, x.width);
+    x.bytes = 0;
+    x.memory_only = false;
+    x.name += suffix;
+    value_id g = w.add_value (x, vorigin::reload_temp,
+                              spillability::unspillable);
+    w.wv[g].carries = v;
+    return g;
+  }
+
   static operand op (const work &w, operand_kind k, value_id v)
   {
     operand o;
@@ -1317,10 +1344,39 @@ lowering::lower ()
         x.cell = w.wv[v].cell;
         out_w.push_back (x);
       };
+      // Append the copy DST <- SRC between files.
+      auto add_copy = [&] (value_id dst, value_id src) {
+        insn i;
+        i.kind = insn_kind::copy;
+        i.ops.push_back (op (w, operand_kind::def, dst));
+        i.ops.push_back (op (w, operand_kind::use, src));
+        out.push_back (std::move (i));
+        winsn x;
+        x.role = wrole::copy;
+        out_w.push_back (x);
+      };
+      // A value of a file that reaches memory only through its via_file
+      // (a CR field through a GPR) is stored from, and reloaded into, a
+      // one-instruction temp of that file; the spilling of the via_file
+      // (the next round) counts the temp's register.
       auto add_store = [&] (value_id v) {
+        if (!direct (v))
+          {
+            value_id g = via_temp (v, ".sv");
+            add_copy (g, v);
+            add_access (wrole::store, v, operand_kind::use, g);
+            return;
+          }
         add_access (wrole::store, v, operand_kind::use, v);
       };
       auto add_reload = [&] (value_id v) {
+        if (!direct (v))
+          {
+            value_id g = via_temp (v, ".rv");
+            add_access (wrole::load, v, operand_kind::def, g);
+            add_copy (new_reload (v), g);
+            return;
+          }
         add_access (wrole::load, v, operand_kind::def, new_reload (v));
       };
       for (size_t j = 0; j <= n; ++j)
@@ -1490,11 +1546,25 @@ lowering::rename (size_t nv0,
           if (cur == in_memory && w.fn.blocks[y].preds.size () == 1)
             at_entry = outgoing[dom.idom (y)];
           block &blk = w.fn.blocks[y];
+          // A store, or the copy into the via_file temp that a store of
+          // a value not memory_direct writes out (lower: add_store).
+          auto is_store = [&] (size_t j) {
+            const wrole r = w.wb[y].insns[j].role;
+            if (r == wrole::store)
+              return true;
+            if (r != wrole::copy || j + 1 >= blk.insns.size ()
+                || w.wb[y].insns[j + 1].role != wrole::store)
+              return false;
+            const insn &i = blk.insns[j];
+            const insn &st = blk.insns[j + 1];
+            return (i.ops.size () == 2 && st.ops.size () == 1
+                    && i.ops[0].kind == operand_kind::def
+                    && st.ops[0].value == i.ops[0].value);
+          };
           for (size_t j = 0; j < blk.insns.size (); ++j)
             {
               insn &i = blk.insns[j];
-              bool leading_store = at_entry != no_value
-                                   && w.wb[y].insns[j].role == wrole::store;
+              bool leading_store = at_entry != no_value && is_store (j);
               if (!leading_store)
                 at_entry = no_value;
               for (operand &o : i.ops)
@@ -1509,10 +1579,14 @@ lowering::rename (size_t nv0,
                     else
                       o.value = cur;
                   }
+              // V's def or a reload of it (not a via_file temp that
+              // carries it to or from its cell).
               for (const operand &o : i.ops)
                 if (o.kind == operand_kind::def
                     && (o.value == v
-                        || (o.value >= nv0 && w.wv[o.value].carries == v)))
+                        || (o.value >= nv0 && w.wv[o.value].carries == v
+                            && w.fn.values[o.value].file
+                                 == w.fn.values[v].file)))
                   cur = o.value;
             }
           outgoing[y] = cur;
@@ -1554,25 +1628,35 @@ lowering::rename (size_t nv0,
 
 } // namespace
 
-std::string
-spill_before_coloring (work &w)
+namespace {
+
+// Which files a round of spilling brings down to their registers.
+enum class spill_round
 {
-  if (w.opts.policy == spill_policy::pereira)
-    return "";
+  // Files that reach memory through a via_file (CR fields, CTR, LR):
+  // first, because their stores and reloads go through temps of the
+  // via_file, which the second round counts.
+  through_via_file,
+  // Files that reach memory directly (GPRs, FPRs).
+  memory_direct
+};
+
+bool
+in_round (const reg_file &rf, const target &t, spill_round round)
+{
+  if (rf.regs.empty ())
+    return false;
+  if (round == spill_round::memory_direct)
+    return rf.memory_direct;
+  return (!rf.memory_direct && rf.via_file != no_file
+          && t.files[rf.via_file].memory_direct);
+}
+
+// Decide and lower the spilling of the files of ROUND.
+std::string
+spill_files (work &w, spill_round round)
+{
   const size_t nb = w.fn.blocks.size ();
-  // Functions with abnormal edges or with instructions that want every
-  // value in memory are left to colour assignment's spilling.
-  for (const block &blk : w.fn.blocks)
-    {
-      if (blk.receiver)
-        return "";
-      for (bool a : blk.pred_abnormal)
-        if (a)
-          return "";
-      for (const insn &i : blk.insns)
-        if (i.values_across_in_memory)
-          return "";
-    }
   analyse_intervals (w);
   // Only PhiLifting changes the CFG, and it leaves its tree in w.dom;
   // a tree of our own where it has not run (unit tests).
@@ -1611,8 +1695,7 @@ spill_before_coloring (work &w)
   spiller S (w, dom, d);
   for (file_id f = 0; f < w.tgt.files.size (); ++f)
     {
-      const reg_file &rf = w.tgt.files[f];
-      if (!rf.memory_direct || rf.regs.empty ())
+      if (!in_round (w.tgt.files[f], w.tgt, round))
         continue;
       if (!S.run (f))
         return "";
@@ -1622,6 +1705,34 @@ spill_before_coloring (work &w)
   analyse_intervals (w);
   w.live_current = e.empty ();
   return e;
+}
+
+} // namespace
+
+std::string
+spill_before_coloring (work &w)
+{
+  if (w.opts.policy == spill_policy::pereira)
+    return "";
+  // Functions with abnormal edges or with instructions that want every
+  // value in memory are left to colour assignment's spilling.
+  for (const block &blk : w.fn.blocks)
+    {
+      if (blk.receiver)
+        return "";
+      for (bool a : blk.pred_abnormal)
+        if (a)
+          return "";
+      for (const insn &i : blk.insns)
+        if (i.values_across_in_memory)
+          return "";
+    }
+  // Two rounds, each a fixed pass (no retry).
+  for (spill_round round : { spill_round::through_via_file,
+                             spill_round::memory_direct })
+    if (std::string e = spill_files (w, round); !e.empty ())
+      return e;
+  return "";
 }
 
 } // namespace ssara::ra

@@ -651,3 +651,44 @@ block 2 preds=1
         loads_in_loop += i.role == ra::wrole::load;
   EXPECT_EQ (loads_in_loop, 0u) << print_function (x.fn, x.tgt);
 }
+
+// The splitting spiller brings CR fields down too, whose stores and
+// reloads go through a GPR (mfcr/mtcrf): with one call-saved CR field
+// (cr2), one of two compare results live across a call leaves its field
+// there and is reloaded once after it, before the loop that reads both.
+// Colour assignment's whole-value spilling reloaded it at each read, in
+// the loop (LZ4HC's match finder at -O2: lwz and mtcrf on every pass).
+TEST (ColorAssignment, SplitReloadsCrFieldOnceAfterCall)
+{
+  const char *text = R"(
+function crs
+value v0 gpr
+value v1 cr
+value v2 cr
+block 0 succs=1 freq=100
+  insn def:v0
+  insn use:v0 def:v1
+  insn use:v0 def:v2
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+block 1 preds=0,2 succs=2,3 depth=1 freq=800
+  insn use:v1 term
+block 2 preds=1 succs=1 depth=1 freq=700
+  insn use:v2 term
+block 3 preds=1
+  insn term
+)";
+  auto q = prepare (text, make_test_target (8, 2, 6), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  expect_no_whole_spills (x, 3);
+  size_t loads = 0, loads_in_loop = 0;
+  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
+    for (const auto &i : x.wb[b].insns)
+      if (i.role == ra::wrole::load)
+        {
+          ++loads;
+          loads_in_loop += x.fn.blocks[b].loop_depth > 0;
+        }
+  EXPECT_EQ (loads, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (loads_in_loop, 0u) << print_function (x.fn, x.tgt);
+}
