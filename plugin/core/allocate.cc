@@ -112,6 +112,10 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
       return r;
     }
   clock.lap ("assign_colors");
+  // Values move to the register of a copy's or phi's other side where
+  // it is free over their live range (copy_coalescing.cc).
+  ra::coalesce_copies (w);
+  clock.lap ("coalesce_copies");
   // 4.6 reuse a loaded value within a block (spill_placement.cc).
   ra::reuse_loads (w);
   clock.lap ("reuse_loads");

@@ -166,6 +166,8 @@ struct alloc_stats
                                 // (0: it changed nothing)
   unsigned split_kept = 0;      // spill=cheaper: 1 if split's result
                                 // was the cheaper
+  unsigned coalesced = 0;       // values copy_coalescing.cc moved to an
+                                // affinity neighbour's register
 };
 
 struct allocation

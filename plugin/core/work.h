@@ -349,6 +349,7 @@ std::string spill_required (work &w);
 std::string spill_before_coloring (work &w);
 failure assign_colors (work &w);
 std::string place_spill_code (work &w, const std::vector<value_id> &newly);
+void coalesce_copies (work &w);
 void reuse_loads (work &w);
 std::string deconstruct_ssa (work &w);
 void assign_stack_slots (work &w);

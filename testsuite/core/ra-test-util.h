@@ -59,6 +59,7 @@ prepare (const std::string &text, const target &t, upto stage,
   EXPECT_EQ (ra::assign_colors (w).detail, "");
   if (stage == upto::colored)
     return p;
+  ra::coalesce_copies (w);
   ra::reuse_loads (w);
   EXPECT_EQ (ra::deconstruct_ssa (w), "");
   return p;
