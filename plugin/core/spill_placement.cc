@@ -105,20 +105,7 @@ struct rewriter
 
   value_id temp_like (value_id v, file_id f, const char *suffix)
   {
-    value x = w.fn.values[v];
-    if (f != x.file)
-      {
-        // Through a via file (CR, CTR, LR: one word in a GPR).
-        x.file = f;
-        x.allowed = w.starts (f, x.width);
-        x.bytes = 0;
-      }
-    x.memory_only = false;
-    x.name += suffix;
-    value_id t = w.add_value (x, vorigin::reload_temp,
-                              spillability::unspillable);
-    w.wv[t].carries = held (v);
-    return t;
+    return w.add_temp_like (v, f, suffix, held (v));
   }
 
   // The value whose memory copy a reload of V loads: V, or for a shared

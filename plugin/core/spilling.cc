@@ -1220,17 +1220,8 @@ struct lowering
   // (SUFFIX names it in dumps): one instruction long, unspillable.
   value_id via_temp (value_id v, const char *suffix)
   {
-    value x = w.fn.values[v];
-    const file_id f = w.tgt.files[x.file].via_file;
-    x.file = f;
-    x.allowed = w.starts (f, x.width);
-    x.bytes = 0;
-    x.memory_only = false;
-    x.name += suffix;
-    value_id g = w.add_value (x, vorigin::reload_temp,
-                              spillability::unspillable);
-    w.wv[g].carries = v;
-    return g;
+    const file_id f = w.tgt.files[w.fn.values[v].file].via_file;
+    return w.add_temp_like (v, f, suffix, v);
   }
 
   static operand op (const work &w, operand_kind k, value_id v)

@@ -39,6 +39,25 @@ work::add_value (const value &v, vorigin o, spillability s)
 }
 
 value_id
+work::add_temp_like (value_id v, file_id f, const char *suffix,
+                     value_id carries)
+{
+  value x = fn.values[v];
+  if (f != x.file)
+    {
+      // Through a via file (CR, CTR, LR: one word in a GPR).
+      x.file = f;
+      x.allowed = starts (f, x.width);
+      x.bytes = 0;
+    }
+  x.memory_only = false;
+  x.name += suffix;
+  value_id t = add_value (x, vorigin::reload_temp, spillability::unspillable);
+  wv[t].carries = carries;
+  return t;
+}
+
+value_id
 work::phi_class (value_id v)
 {
   while (phi_parent[v] != v)

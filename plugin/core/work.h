@@ -283,6 +283,12 @@ struct work
   // Add a working value like V with origin O; return its id.
   value_id add_value (const value &v, vorigin o, spillability s);
 
+  // Add an unspillable reload temp like value V in file F (V's own file,
+  // or its via_file: then it takes any start register of F), named V's
+  // name plus SUFFIX, carrying CARRIES (wvalue::carries); return its id.
+  value_id add_temp_like (value_id v, file_id f, const char *suffix,
+                          value_id carries);
+
   // Return the class representative of V (path halving).
   value_id phi_class (value_id v);
 

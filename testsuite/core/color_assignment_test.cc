@@ -158,6 +158,27 @@ block 0
   EXPECT_EQ (w.wv[2].reg, gpr (3));
 }
 
+// The loads and stores of X, and the loads in loops.
+struct spill_counts
+{
+  size_t loads = 0, stores = 0, loads_in_loops = 0;
+};
+
+static spill_counts
+count_spill_code (const ra::work &x)
+{
+  spill_counts c;
+  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
+    for (const ra::winsn &i : x.wb[b].insns)
+      {
+        c.loads += i.role == ra::wrole::load;
+        c.stores += i.role == ra::wrole::store;
+        if (i.role == ra::wrole::load && x.fn.blocks[b].loop_depth > 0)
+          ++c.loads_in_loops;
+      }
+  return c;
+}
+
 // With two registers and three values live at once, the lightest value
 // (used once, outside the loop) is the one spilled.
 TEST (ColorAssignment, SpillsTheLightest)
@@ -196,18 +217,10 @@ block 2
   EXPECT_FALSE (x.wv[0].spilled);
   EXPECT_NE (x.wv[0].cell, ra::no_cell);
   EXPECT_EQ (x.stats.spill_rounds, 1u);
-  size_t loads_in_loop = 0, loads = 0, stores = 0;
-  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
-    for (const ra::winsn &i : x.wb[b].insns)
-      {
-        loads += i.role == ra::wrole::load;
-        stores += i.role == ra::wrole::store;
-        if (i.role == ra::wrole::load && x.fn.blocks[b].loop_depth > 0)
-          ++loads_in_loop;
-      }
-  EXPECT_EQ (stores, 1u);
-  EXPECT_EQ (loads, 1u);
-  EXPECT_EQ (loads_in_loop, 0u);
+  spill_counts c = count_spill_code (x);
+  EXPECT_EQ (c.stores, 1u);
+  EXPECT_EQ (c.loads, 1u);
+  EXPECT_EQ (c.loads_in_loops, 0u);
 }
 
 // The inserted instructions of ROLE (of value V, if given) in the
@@ -235,6 +248,7 @@ expect_no_whole_spills (const ra::work &x, value_id n)
   for (value_id v = 0; v < n; ++v)
     EXPECT_FALSE (x.wv[v].spilled) << "v" << v;
 }
+
 
 // The splitting spiller: a loop carries v1 unchanged (its header phi's
 // back-edge argument is itself) and reads it only on a rare path; v0 is
@@ -644,12 +658,8 @@ block 2 preds=1
   auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
                     spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
-  size_t loads_in_loop = 0;
-  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
-    if (x.fn.blocks[b].loop_depth > 0)
-      for (const auto &i : x.wb[b].insns)
-        loads_in_loop += i.role == ra::wrole::load;
-  EXPECT_EQ (loads_in_loop, 0u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (count_spill_code (x).loads_in_loops, 0u)
+    << print_function (x.fn, x.tgt);
 }
 
 // The splitting spiller brings CR fields down too, whose stores and
@@ -681,14 +691,7 @@ block 3 preds=1
                     spill_mode::normal, spill_policy::split);
   const ra::work &x = *q->w;
   expect_no_whole_spills (x, 3);
-  size_t loads = 0, loads_in_loop = 0;
-  for (block_id b = 0; b < x.fn.blocks.size (); ++b)
-    for (const auto &i : x.wb[b].insns)
-      if (i.role == ra::wrole::load)
-        {
-          ++loads;
-          loads_in_loop += x.fn.blocks[b].loop_depth > 0;
-        }
-  EXPECT_EQ (loads, 1u) << print_function (x.fn, x.tgt);
-  EXPECT_EQ (loads_in_loop, 0u) << print_function (x.fn, x.tgt);
+  spill_counts c = count_spill_code (x);
+  EXPECT_EQ (c.loads, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (c.loads_in_loops, 0u) << print_function (x.fn, x.tgt);
 }
