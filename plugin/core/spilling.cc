@@ -1179,6 +1179,10 @@ struct lowering
   work &w;
   const dominator_tree &dom;
   decisions &d;
+  // leading_stores[b]: the instructions at the start of block b that
+  // store (with their copies into via_file temps), before any reload or
+  // instruction of the input; set by lower, read by rename.
+  std::vector<size_t> leading_stores;
 
   // Where each value's memory copy lives.
   cell_id cell_for (value_id v)
@@ -1245,6 +1249,7 @@ lowering::lower ()
 {
   const size_t nb = w.fn.blocks.size ();
   const size_t nv0 = w.fn.values.size ();
+  leading_stores.assign (nb, 0);
   // Cells first (a memory phi's too).
   for (value_id v = 0; v < nv0; ++v)
     if (d.stored[v] || d.reloaded[v] || d.memory_phi[v])
@@ -1377,8 +1382,11 @@ lowering::lower ()
           for (value_id v : store_before[b][j])
             add_store (v);
           if (j == 0)
-            for (value_id v : d.start_reload[b])
-              add_reload (v);
+            {
+              leading_stores[b] = out.size ();
+              for (value_id v : d.start_reload[b])
+                add_reload (v);
+            }
           for (value_id v : d.reload_before[b][j])
             add_reload (v);
           if (j < n)
@@ -1537,25 +1545,11 @@ lowering::rename (size_t nv0,
           if (cur == in_memory && w.fn.blocks[y].preds.size () == 1)
             at_entry = outgoing[dom.idom (y)];
           block &blk = w.fn.blocks[y];
-          // A store, or the copy into the via_file temp that a store of
-          // a value not memory_direct writes out (lower: add_store).
-          auto is_store = [&] (size_t j) {
-            const wrole r = w.wb[y].insns[j].role;
-            if (r == wrole::store)
-              return true;
-            if (r != wrole::copy || j + 1 >= blk.insns.size ()
-                || w.wb[y].insns[j + 1].role != wrole::store)
-              return false;
-            const insn &i = blk.insns[j];
-            const insn &st = blk.insns[j + 1];
-            return (i.ops.size () == 2 && st.ops.size () == 1
-                    && i.ops[0].kind == operand_kind::def
-                    && st.ops[0].value == i.ops[0].value);
-          };
           for (size_t j = 0; j < blk.insns.size (); ++j)
             {
               insn &i = blk.insns[j];
-              bool leading_store = at_entry != no_value && is_store (j);
+              bool leading_store = at_entry != no_value
+                                   && j < leading_stores[y];
               if (!leading_store)
                 at_entry = no_value;
               for (operand &o : i.ops)
@@ -1743,7 +1737,7 @@ spill_files (work &w, spill_round round)
     any = d.stored[v] || d.reloaded[v] || d.memory_phi[v];
   if (!any)
     return "";
-  lowering L { w, dom, d };
+  lowering L { w, dom, d, {} };
   std::string e = L.lower ();
   analyse_intervals (w);
   w.live_current = e.empty ();
