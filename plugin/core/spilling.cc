@@ -37,8 +37,11 @@
 //      class too (fit_classes): a value restricted to some registers (no
 //      r0, pair starts, none that a call it keeps its register across
 //      clobbers: compute_reach) counts against those.
-//      At a cold call (cold_call_share) every value live across it
-//      leaves, so that none needs a call-saved register for it.  A
+//      At a cold call (cold_call_share) the values live across it leave
+//      their registers, so that they need no call-saved ones for it;
+//      only as many stay as the function saves call-saved registers
+//      anyway (free_saved_, when the values across calls are not
+//      crowded).  A
 //      start value that leaves before it is read starts in memory
 //      instead, and the block is walked again (max_start_trials).
 //   4. At each edge, a value in a register at the successor's start but
@@ -261,6 +264,28 @@ private:
   std::vector<unsigned> max_pressure_;
   // The highest block frequency of the function.
   double hottest_ = 0;
+  // The fewest registers of the file that a call leaves (compute_pressure).
+  unsigned call_room_ = ~0u;
+  // How many values a cold call keeps in call-saved registers at most:
+  // as many as the function needs call-saved registers anyway, for the
+  // values a hot call keeps or for pressure beyond the registers calls
+  // clobber (compute_pressure).  Those registers are saved and restored
+  // whether or not a value crosses the cold call in one of them; beyond
+  // them a value crossing it would cost a save and restore of its own,
+  // so it leaves its register there instead (SQLite's record compare
+  // saves more registers if it keeps them; zlib's inflate, whose calls
+  // are all cold, stored and reloaded 15 values around each of them,
+  // with nine call-saved registers saved anyway).  Zero where the
+  // values that cross calls are crowded (compute_crowding).
+  unsigned free_saved_ = 0;
+  // The cold calls, each with the values live across it that it leaves
+  // room for, nearest next use first (compute_pressure).
+  struct cold_call
+  {
+    hreg_set clob;
+    std::vector<value_id> nearest;
+  };
+  std::vector<cold_call> cold_calls_;
   // crossed_[v]: the summed frequencies of the calls V lives across (of
   // the blocks of instructions that clobber registers of the file).
   std::vector<double> crossed_;
@@ -343,6 +368,7 @@ private:
   void compute_order ();
   void compute_next_uses ();
   void compute_pressure ();
+  void compute_crowding ();
   bool evictable (value_id v) const;
   std::vector<value_id> entry_set (block_id b);
   // Whether walk () records its decisions or only reports the values of
@@ -516,6 +542,8 @@ spiller::compute_pressure ()
   std::vector<dist_t> read_at (w_.fn.values.size (), no_use);
   std::vector<value_id> touched;
   std::vector<std::pair<dist_t, value_id>> order;
+  cold_calls_.clear ();
+  unsigned hot_saved = 0;
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w_.fn.blocks[b];
@@ -541,39 +569,39 @@ spiller::compute_pressure ()
               // The values that keep their registers across the call: all,
               // or where more live across it than it leaves registers,
               // those with the nearest next uses (walk_with evicts the
-              // others there).
-              auto keeps = [&] (value_id v) {
-                clobbered_all_[v] |= clob;
-                if (!cold)
-                  clobbered_hot_[v] |= clob;
-              };
+              // others there).  At a cold call, walk_with keeps at most
+              // free_saved_ of them, which is known only at the end.
               const unsigned room = avail (w_.live.hard_at_use[b][j] | clob);
-              if (weight (live) <= room)
-                for (value_id v : live)
-                  keeps (v);
-              else
+              call_room_ = std::min (call_room_, room);
+              auto dist = [&] (value_id v) -> dist_t {
+                if (!evictable (v))
+                  return 0;
+                if (read_at[v] != no_use)
+                  return read_at[v] - dist_t (j);
+                return add_dist (dist_t (blk.insns.size () - j),
+                                 lookup (dist_out_[b], v));
+              };
+              order.clear ();
+              for (value_id v : live)
+                order.push_back ({ dist (v), v });
+              std::sort (order.begin (), order.end ());
+              cold_call kept_at { clob, {} };
+              unsigned kept = 0;
+              for (auto [d, v] : order)
                 {
-                  auto dist = [&] (value_id v) -> dist_t {
-                    if (!evictable (v))
-                      return 0;
-                    if (read_at[v] != no_use)
-                      return read_at[v] - dist_t (j);
-                    return add_dist (dist_t (blk.insns.size () - j),
-                                     lookup (dist_out_[b], v));
-                  };
-                  order.clear ();
-                  for (value_id v : live)
-                    order.push_back ({ dist (v), v });
-                  std::sort (order.begin (), order.end ());
-                  unsigned kept = 0;
-                  for (auto [d, v] : order)
-                    {
-                      kept += width (v);
-                      if (kept > room)
-                        break;
-                      keeps (v);
-                    }
+                  if (kept + width (v) > room)
+                    break;
+                  kept += width (v);
+                  clobbered_all_[v] |= clob;
+                  if (cold)
+                    kept_at.nearest.push_back (v);
+                  else
+                    clobbered_hot_[v] |= clob;
                 }
+              if (cold)
+                cold_calls_.push_back (std::move (kept_at));
+              else
+                hot_saved = std::max (hot_saved, kept);
             }
           for (const operand &o : blk.insns[j].ops)
             if (o.kind == operand_kind::use && in_file (o.value))
@@ -594,6 +622,80 @@ spiller::compute_pressure ()
       for (value_id v : touched)
         read_at[v] = no_use;
       touched.clear ();
+    }
+  // The call-saved registers the function needs anyway: those of the
+  // values a hot call keeps, and those that the pressure needs beyond
+  // the registers calls clobber.
+  free_saved_ = 0;
+  if (cold_calls_.empty ())
+    return;
+  const unsigned k = unsigned (regs_.count ());
+  const unsigned clobbered = k - std::min (k, call_room_);
+  unsigned top = 0;
+  for (unsigned p : max_pressure_)
+    top = std::max (top, p);
+  free_saved_ = std::min (call_room_,
+                          std::max (hot_saved,
+                                    top > clobbered ? top - clobbered : 0));
+}
+
+// A value kept across a cold call needs a call-saved register for its
+// whole life, in the hot code too.  Where more values that cross some
+// call are live at once than a call leaves registers, keeping them
+// would crowd the call-saved registers there (LZ4HC's chain loop: lz4
+// -O2 1.001x -> 1.056x of stock's instructions, stack loads and stores
+// 1.01x -> 4.09x, without this check): then free_saved_ is zero and
+// every value leaves its register at a cold call as before.  Otherwise
+// the free_saved_ nearest values at each cold call keep theirs and are
+// restricted to the registers it leaves (clobbered_hot_).
+void
+spiller::compute_crowding ()
+{
+  if (free_saved_ == 0)
+    return;
+  auto crosses = [&] (value_id v) { return crossed_[v] > 0; };
+  auto crowded = [&] (const std::vector<value_id> &live) {
+    return weight (live) > call_room_;
+  };
+  std::vector<value_id> live;
+  for (block_id b = 0; b < w_.fn.blocks.size (); ++b)
+    {
+      const block &blk = w_.fn.blocks[b];
+      live.clear ();
+      for (value_id v : w_.live.live_out[b])
+        if (in_file (v) && crosses (v))
+          live.push_back (v);
+      bool full = crowded (live);
+      for (size_t j = blk.insns.size (); j-- > 0 && !full;)
+        {
+          for (const operand &o : blk.insns[j].ops)
+            if (o.kind == operand_kind::def)
+              live.erase (std::remove (live.begin (), live.end (), o.value),
+                          live.end ());
+          for (const operand &o : blk.insns[j].ops)
+            if (o.kind == operand_kind::use && in_file (o.value)
+                && crosses (o.value)
+                && std::find (live.begin (), live.end (), o.value)
+                     == live.end ())
+              live.push_back (o.value);
+          full = crowded (live);
+        }
+      if (full)
+        {
+          free_saved_ = 0;
+          return;
+        }
+    }
+  for (const cold_call &c : cold_calls_)
+    {
+      unsigned kept = 0;
+      for (value_id v : c.nearest)
+        {
+          if (kept + width (v) > free_saved_)
+            break;
+          kept += width (v);
+          clobbered_hot_[v] |= c.clob;
+        }
     }
 }
 
@@ -998,7 +1100,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
               for (value_id v : W)
                 if (crossed_[v] > budget)
                   keep.push_back (v);
-              make_room (weight (keep), 0, keep, j);
+              make_room (std::max (weight (keep), free_saved_), 0, keep, j);
             }
         }
       hreg_set at_def = occ;
@@ -1154,7 +1256,9 @@ spiller::run (file_id f)
   for (block_id b = 0; b < nb; ++b)
     hottest_ = std::max (hottest_, block_frequency (w_, b));
   compute_next_uses ();
+  call_room_ = ~0u;
   compute_pressure ();
+  compute_crowding ();
   compute_reach ();
   w_entry_.assign (nb, {});
   w_end_.assign (nb, {});
