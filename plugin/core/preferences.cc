@@ -149,7 +149,12 @@ compute_preferences (work &w)
               }
           if (i.kind != insn_kind::copy || i.ops.size () != 2)
             continue;
-          const operand &d = i.ops[0], &s = i.ops[1];
+          // A copy names its destination and its source in either order
+          // (the importer keeps the RTL's; ir.h).
+          const bool dest_first = i.ops[0].kind == operand_kind::def
+                                  || i.ops[0].kind == operand_kind::def_hard;
+          const operand &d = i.ops[dest_first ? 0 : 1];
+          const operand &s = i.ops[dest_first ? 1 : 0];
           if (d.kind == operand_kind::def && s.kind == operand_kind::use)
             add_affinity (w, d.value, s.value, f);
           else if (d.kind == operand_kind::def_hard

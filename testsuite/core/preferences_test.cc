@@ -137,6 +137,38 @@ block 1 preds=0
   EXPECT_EQ (r.alloc.value_loc[3], location::in_reg (gpr (3)));
 }
 
+// A value passed in r7 through a copy written source first, as the
+// importer keeps the RTL's operand order (zlib's deflateEnd: each
+// argument was loaded into r10, compared with zero, then moved into r4
+// before its call): the copy seeds the preference all the same, so v1
+// is loaded into r7, not into the first free register (r4).
+TEST (Preferences, SourceFirstCopySeedsPreference)
+{
+  const char *text = R"(
+function arg_source_first
+value v0 gpr
+value v1 gpr
+value v2 cr
+block 0 succs=1,2
+  insn def:v0
+  insn def:v1 use:v0
+  insn def:v2 use:v1
+  insn use:v2 term
+block 1 preds=0 succs=2
+  insn def_hard:r3 use:v0
+  copy use:v1 def_hard:r7
+  call use_hard:r3 use_hard:r7 clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+block 2 preds=0,1
+  insn term
+)";
+  function f;
+  target t = rs6000_target ();
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[1], location::in_reg (gpr (7)));
+}
+
 // A counter carried around a loop through a join (v1 -> v2 | v1 -> v3
 // -> v1), where v3 lives across a call on a rarely taken path: v3 needs
 // a call-saved register.  The header phi v1, coloured first, is not
