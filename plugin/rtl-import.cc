@@ -733,6 +733,7 @@ importer::choose_alternative (rtx_insn *rtl)
   int n = recog_data.n_operands;
   int best = -1;
   int best_reject = INT_MAX;
+  int best_ties = INT_MAX;
   for (int a = 0; a < recog_data.n_alternatives; ++a)
     {
       if (!TEST_BIT (enabled, a))
@@ -740,22 +741,35 @@ importer::choose_alternative (rtx_insn *rtl)
       const operand_alternative *alt = &recog_op_alt[a * n];
       bool ok = true;
       int reject = 0;
+      int ties = 0;
       for (int i = 0; i < n && ok; ++i)
         {
           if (recog_data.is_operator[i])
             continue;
           reject += alt[i].reject;
+          // A use tied to a def of a different pseudo ("0") costs a copy
+          // wherever the two cannot share a register.
+          if (alt[i].matches >= 0
+              && !rtx_equal_p (recog_data.operand[i],
+                               recog_data.operand[alt[i].matches]))
+            ++ties;
           int fit = operand_fit (i, alt);
           ok = fit != fit_none;
           // A copy into another file costs more than any '?' or '!'.
           if (fit == fit_other_file)
             reject += 10000;
         }
-      if (ok && reject < best_reject)
+      // Between alternatives of one cost, the one with fewer ties (the
+      // record-form move: "mr." with its flags in cr0 rather than a
+      // compare of the tied register, stock's choice, which saves the
+      // copy out of the tie).
+      if (ok && (reject < best_reject
+                 || (reject == best_reject && ties < best_ties)))
         {
           best = a;
           best_reject = reject;
-          if (reject == 0)
+          best_ties = ties;
+          if (reject == 0 && ties == 0)
             break;
         }
     }
