@@ -134,9 +134,14 @@ split_eliminable_operands (hfp_role hfp)
           if (!NONDEBUG_INSN_P (insn))
             continue;
           rtx set = single_set (insn);
-          // A copy into a register becomes an add after elimination.
+          // A copy into a register becomes an add after elimination, and
+          // so does an add of a constant: its constant takes the offset
+          // (the rewrite splits an offset beyond 16 bits).
           if (set && REG_P (SET_DEST (set))
-              && eliminable_reg_p (SET_SRC (set), hfp))
+              && (eliminable_reg_p (SET_SRC (set), hfp)
+                  || (GET_CODE (SET_SRC (set)) == PLUS
+                      && eliminable_reg_p (XEXP (SET_SRC (set), 0), hfp)
+                      && CONST_INT_P (XEXP (SET_SRC (set), 1)))))
             continue;
           if (recog_memoized (insn) < 0 && asm_noperands (PATTERN (insn)) < 0)
             continue;

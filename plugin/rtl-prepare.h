@@ -14,7 +14,9 @@ namespace ssara {
 // Give every operand that is the bare frame or argument pointer (sfp, ap,
 // or the hard frame pointer when HFP is hfp_role::eliminated) a pseudo
 // copied from it just before its insn, except in a plain copy into a
-// register.  After elimination such an operand would be (plus sp N),
+// register or an add of a constant into one (both become one add off
+// the stack pointer).  After elimination such an operand would be
+// (plus sp N),
 // which no register operand accepts; the copy becomes an add.  Returns
 // the number of copies made.
 unsigned split_eliminable_operands (hfp_role hfp);
