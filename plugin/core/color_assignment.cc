@@ -166,6 +166,11 @@ struct walker
   // color () colours.
   std::array<double, max_hard_regs> barred;
   std::array<double, max_hard_regs> claimed;
+  // short_ahead[h]: how many of the values the next lookahead_insns
+  // instructions define while V is live would find no free register
+  // if V took h (walker::short_of_ahead; only where registers are
+  // scarce).
+  std::array<unsigned, max_hard_regs> short_ahead {};
   // wanted[h]: how many values of the function may take register h.
   // Where registers are scarce (at most scarce_free free besides the
   // value's own), between registers of a memory-direct file otherwise
@@ -654,6 +659,9 @@ struct walker
           nfree += occ[h] == no_value;
         tie_by_wanted = nfree <= scarce_free + x.width;
       }
+    short_ahead.fill (0);
+    if (tie_by_wanted)
+      short_of_ahead (v, allowed);
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })
@@ -670,6 +678,9 @@ struct walker
               points -= barred[h];
               points -= claimed[h];
               points -= first_use_cost (h, x.width);
+              // Leaving a later def no register costs it a spill: above
+              // any preference.
+              points -= 1e6 * short_ahead[h];
               // A tie-break only: below any weight.
               if (tie_by_wanted)
                 points -= 1e-9 * wanted[h];
@@ -874,6 +885,83 @@ struct walker
   // a copy (sqlite3GetVarint: the high word of a result, made first,
   // took the register the low word's phi had, and three moves swapped
   // them at the join).
+  // Fill short_ahead for V, whose allowed registers are ALLOWED: for
+  // each free register h V may take, how many of the single-register
+  // values of V's file that the next lookahead_insns instructions define
+  // while V is live would be left no free register they accept, were V
+  // in h (a greedy match, most restricted first; registers freed by
+  // values dying in the window are not counted, which errs towards
+  // seeing a shortage, alike for every h).  Where registers are scarce
+  // a value that may take r0 otherwise takes r14 by GCC's order and
+  // leaves the next two defs, which may not take r0, one register
+  // (LZ4HC: the constant `back` was evicted and spilled whole, 1.9 M
+  // stores).
+  void short_of_ahead (value_id v, const hreg_set &allowed)
+  {
+    if (cur_insn == nullptr || cur_blk == nullptr)
+      return;
+    const block &blk = *cur_blk;
+    const value &x = w.fn.values[v];
+    if (x.width != 1)
+      return;
+    const size_t end = std::min (blk.insns.size (),
+                                 cur_j + 1 + lookahead_insns);
+    size_t last = cur_j;
+    for (size_t k = cur_j + 1; k < end; ++k)
+      for (const operand &o : blk.insns[k].ops)
+        if (o.kind == operand_kind::use && o.value == v)
+          last = k;
+    const auto &out = w.live.live_out[cur_b];
+    if (std::binary_search (out.begin (), out.end (), v)
+        || end < blk.insns.size ())
+      last = end;
+    hreg_set free_now;
+    for (hreg h : w.tgt.files[x.file].regs)
+      if (occ[h] == no_value)
+        free_now.set (h);
+    std::vector<hreg_set> ahead;
+    for (size_t k = cur_j + 1; k < last; ++k)
+      for (const operand &o : blk.insns[k].ops)
+        {
+          if (o.kind != operand_kind::def || o.value == v
+              || o.tied_to != no_operand)
+            continue;
+          value_id u = o.value;
+          const value &y = w.fn.values[u];
+          if (y.file != x.file || y.width != 1 || w.wv[u].reg != no_hreg
+              || w.wv[u].spilled || spill_now[u])
+            continue;
+          ahead.push_back (y.allowed & o.allowed & ~w.live.forbidden[u]);
+        }
+    if (ahead.empty ())
+      return;
+    std::vector<size_t> order (ahead.size ());
+    for (hreg h : w.tgt.files[x.file].regs)
+      {
+        if (!allowed.test (h) || !free_now.test (h))
+          continue;
+        hreg_set left = free_now;
+        left.reset (h);
+        for (size_t i = 0; i < order.size (); ++i)
+          order[i] = i;
+        std::sort (order.begin (), order.end (), [&] (size_t a, size_t b) {
+          return (ahead[a] & left).count () < (ahead[b] & left).count ();
+        });
+        unsigned shortfall = 0;
+        for (size_t i : order)
+          {
+            hreg_set c = ahead[i] & left;
+            if (c.none ())
+              {
+                ++shortfall;
+                continue;
+              }
+            left.reset (c._Find_first ());
+          }
+        short_ahead[h] = shortfall;
+      }
+  }
+
   void claimed_ahead (value_id v)
   {
     claimed.fill (0.0);

@@ -576,6 +576,42 @@ block 0
   EXPECT_EQ (x.wv[0].reg, 4);
 }
 
+// As above, but v0 flows into a phi v3 that may not take r4 (like a
+// base address, never r0), which counts against r4 for v0: v0 would
+// take r3, the first in order, and v1 and v2, defined while v0 lives,
+// would be left one register between them.  Colour assignment looks at
+// the next defs where registers are scarce (walker::short_of_ahead) and
+// gives v0 r4 (LZ4HC: the constant `back` took r14 and was evicted and
+// spilled whole two instructions later, 1.9 M stores at -O2).
+TEST (ColorAssignment, FreeRegisterLeavesNextDefsRoom)
+{
+  const char *text = R"(
+function short_ahead
+value v0 gpr
+value v1 gpr allowed={r3,r30}
+value v2 gpr allowed={r3,r30}
+value v3 gpr allowed={r3,r30}
+value v4 gpr allowed={r3,r30}
+value v5 cr
+block 0 succs=1,2
+  insn def:v0
+  insn def:v1
+  insn def:v2
+  insn def:v5 use:v0 use:v1 use:v2
+  insn use:v5 term
+block 1 preds=0 succs=2
+  insn def:v4
+block 2 preds=0,1
+  phi v3 = v0 v4
+  insn use:v3 term
+)";
+  auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  expect_no_whole_spills (x, 6);
+  EXPECT_EQ (x.wv[0].reg, 4);
+}
+
 // The splitting spiller at a loop header with room for one of a
 // loop-carried phi (v3, redefined every iteration) and an invariant
 // (v1, read a little earlier; the counter v4 takes the other register):
