@@ -885,6 +885,27 @@ struct walker
   // a copy (sqlite3GetVarint: the high word of a result, made first,
   // took the register the low word's phi had, and three moves swapped
   // them at the join).
+  // The end of the look-ahead window of V, defined or read at the
+  // current instruction: the instructions after it up to V's last read
+  // among the next lookahead_insns, or all of those when V lives past
+  // them (live out, or read later).  Requires cur_blk.
+  size_t window_end (value_id v) const
+  {
+    const block &blk = *cur_blk;
+    const size_t end = std::min (blk.insns.size (),
+                                 cur_j + 1 + lookahead_insns);
+    size_t last = cur_j;
+    for (size_t k = cur_j + 1; k < end; ++k)
+      for (const operand &o : blk.insns[k].ops)
+        if (o.kind == operand_kind::use && o.value == v)
+          last = k;
+    const auto &out = w.live.live_out[cur_b];
+    if (std::binary_search (out.begin (), out.end (), v)
+        || end < blk.insns.size ())
+      last = end;
+    return last;
+  }
+
   // Fill short_ahead for V, whose allowed registers are ALLOWED: for
   // each free register h V may take, how many of the single-register
   // values of V's file that the next lookahead_insns instructions define
@@ -904,17 +925,7 @@ struct walker
     const value &x = w.fn.values[v];
     if (x.width != 1)
       return;
-    const size_t end = std::min (blk.insns.size (),
-                                 cur_j + 1 + lookahead_insns);
-    size_t last = cur_j;
-    for (size_t k = cur_j + 1; k < end; ++k)
-      for (const operand &o : blk.insns[k].ops)
-        if (o.kind == operand_kind::use && o.value == v)
-          last = k;
-    const auto &out = w.live.live_out[cur_b];
-    if (std::binary_search (out.begin (), out.end (), v)
-        || end < blk.insns.size ())
-      last = end;
+    const size_t last = window_end (v);
     hreg_set free_now;
     for (hreg h : w.tgt.files[x.file].regs)
       if (occ[h] == no_value)
@@ -968,18 +979,7 @@ struct walker
     if (cur_insn == nullptr || cur_blk == nullptr)
       return;
     const block &blk = *cur_blk;
-    const size_t end = std::min (blk.insns.size (),
-                                 cur_j + 1 + lookahead_insns);
-    // V's last read in the window (or past it: live out, or read later).
-    size_t last = cur_j;
-    for (size_t k = cur_j + 1; k < end; ++k)
-      for (const operand &o : blk.insns[k].ops)
-        if (o.kind == operand_kind::use && o.value == v)
-          last = k;
-    const auto &out = w.live.live_out[cur_b];
-    if (std::binary_search (out.begin (), out.end (), v)
-        || end < blk.insns.size ())
-      last = end;
+    const size_t last = window_end (v);
     const file_id f = w.fn.values[v].file;
     for (size_t k = cur_j + 1; k < last; ++k)
       for (const operand &o : blk.insns[k].ops)
