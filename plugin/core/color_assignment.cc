@@ -885,11 +885,14 @@ struct walker
   // a copy (sqlite3GetVarint: the high word of a result, made first,
   // took the register the low word's phi had, and three moves swapped
   // them at the join).
-  // The end of the look-ahead window of V, defined or read at the
-  // current instruction: the instructions after it up to V's last read
-  // among the next lookahead_insns, or all of those when V lives past
-  // them (live out, or read later).  Requires cur_blk.
-  size_t window_end (value_id v) const
+  // Call F (operand) for each def, in V's file, of the instructions
+  // after the current one up to V's last read among the next
+  // lookahead_insns (all of those when V lives past them: live out, or
+  // read later) that has no register yet and is not V, spilled, or
+  // tied (a tied def takes its use's register, whatever it prefers).
+  // Requires cur_blk.
+  template <typename F>
+  void for_each_def_ahead (value_id v, F f)
   {
     const block &blk = *cur_blk;
     const size_t end = std::min (blk.insns.size (),
@@ -903,7 +906,19 @@ struct walker
     if (std::binary_search (out.begin (), out.end (), v)
         || end < blk.insns.size ())
       last = end;
-    return last;
+    const file_id file = w.fn.values[v].file;
+    for (size_t k = cur_j + 1; k < last; ++k)
+      for (const operand &o : blk.insns[k].ops)
+        {
+          if (o.kind != operand_kind::def || o.value == v
+              || o.tied_to != no_operand)
+            continue;
+          value_id u = o.value;
+          if (w.fn.values[u].file != file || w.wv[u].reg != no_hreg
+              || w.wv[u].spilled || spill_now[u])
+            continue;
+          f (o);
+        }
   }
 
   // Fill short_ahead for V, whose allowed registers are ALLOWED: for
@@ -921,29 +936,20 @@ struct walker
   {
     if (cur_insn == nullptr || cur_blk == nullptr)
       return;
-    const block &blk = *cur_blk;
     const value &x = w.fn.values[v];
     if (x.width != 1)
       return;
-    const size_t last = window_end (v);
     hreg_set free_now;
     for (hreg h : w.tgt.files[x.file].regs)
       if (occ[h] == no_value)
         free_now.set (h);
     std::vector<hreg_set> ahead;
-    for (size_t k = cur_j + 1; k < last; ++k)
-      for (const operand &o : blk.insns[k].ops)
-        {
-          if (o.kind != operand_kind::def || o.value == v
-              || o.tied_to != no_operand)
-            continue;
-          value_id u = o.value;
-          const value &y = w.fn.values[u];
-          if (y.file != x.file || y.width != 1 || w.wv[u].reg != no_hreg
-              || w.wv[u].spilled || spill_now[u])
-            continue;
-          ahead.push_back (y.allowed & o.allowed & ~w.live.forbidden[u]);
-        }
+    for_each_def_ahead (v, [&] (const operand &o) {
+      const value &y = w.fn.values[o.value];
+      if (y.width == 1)
+        ahead.push_back (y.allowed & o.allowed
+                         & ~w.live.forbidden[o.value]);
+    });
     if (ahead.empty ())
       return;
     std::vector<size_t> order (ahead.size ());
@@ -978,24 +984,11 @@ struct walker
     claimed.fill (0.0);
     if (cur_insn == nullptr || cur_blk == nullptr)
       return;
-    const block &blk = *cur_blk;
-    const size_t last = window_end (v);
-    const file_id f = w.fn.values[v].file;
-    for (size_t k = cur_j + 1; k < last; ++k)
-      for (const operand &o : blk.insns[k].ops)
-        {
-          // (A tied def takes its use's register, whatever it prefers.)
-          if (o.kind != operand_kind::def || o.value == v
-              || o.tied_to != no_operand)
-            continue;
-          value_id u = o.value;
-          if (w.fn.values[u].file != f || w.wv[u].reg != no_hreg
-              || w.wv[u].spilled || spill_now[u])
-            continue;
-          for (auto [h, x] : prefs_of (u, ahead_prefs))
-            if (x > 0)
-              claimed[h] += x;
-        }
+    for_each_def_ahead (v, [&] (const operand &o) {
+      for (auto [h, x] : prefs_of (o.value, ahead_prefs))
+        if (x > 0)
+          claimed[h] += x;
+    });
   }
 
   // Return the preferences of V at its def: the static ones

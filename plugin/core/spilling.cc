@@ -543,6 +543,7 @@ spiller::compute_pressure ()
   std::vector<value_id> touched;
   std::vector<std::pair<dist_t, value_id>> order;
   cold_calls_.clear ();
+  call_room_ = ~0u;
   unsigned hot_saved = 0;
   for (block_id b = 0; b < nb; ++b)
     {
@@ -1256,7 +1257,6 @@ spiller::run (file_id f)
   for (block_id b = 0; b < nb; ++b)
     hottest_ = std::max (hottest_, block_frequency (w_, b));
   compute_next_uses ();
-  call_room_ = ~0u;
   compute_pressure ();
   compute_crowding ();
   compute_reach ();
