@@ -87,6 +87,10 @@ stats_line (const char *name, const adapter_result &r)
       // spill=cheaper kept the splitting spiller's result.
       if (s.split_kept)
         line += " spill=split";
+      // Pre-coloured ranges that left an instruction too few registers
+      // became values (hard_range_splitting.cc).
+      if (s.split_ranges)
+        line += " split_ranges=" + std::to_string (s.split_ranges);
       // Colour assignment ran out of registers; the RTL pressure relief
       // made it fit (adapter.cc).
       if (r.relief_rounds)

@@ -1021,6 +1021,24 @@ rewriter::emit_groups ()
           m_edge_insertions = true;
           continue;
         }
+      // The exit block holds no insns (its reads are the return value's
+      // artificial uses): its edits go on every edge into it, each edge
+      // a copy of the sequence.
+      if (bb == EXIT_BLOCK_PTR_FOR_FN (cfun))
+        {
+          edge e;
+          edge_iterator ei;
+          FOR_EACH_EDGE (e, ei, bb->preds)
+            {
+              start_sequence ();
+              for (rtx_insn *i = g.seq; i; i = NEXT_INSN (i))
+                emit_insn (copy_insn (PATTERN (i)));
+              insert_insn_on_edge (get_insns (), e);
+              end_sequence ();
+            }
+          m_edge_insertions = true;
+          continue;
+        }
       const std::vector<rtx_insn *> &rtl = m_map.insn_rtl[p.block];
       // install () deleted the copies that became no-ops; edits next to
       // one go next to the insns around it.

@@ -73,6 +73,10 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   if (fail_as (alloc_failure::unmet_constraint, ra::lift_constraints (w)))
     return r;
   clock.lap ("lift_constraints");
+  // Pre-coloured ranges that leave an instruction too few registers
+  // become values the spiller may evict (hard_range_splitting.cc).
+  ra::split_hard_ranges (w);
+  clock.lap ("split_hard_ranges");
   // 4.1 PhiLifting, after splitting critical edges (phi_lifting.cc).
   if (fail (ra::lift_phis (w)))
     return r;

@@ -68,7 +68,9 @@ struct program_point
 // checker does not look at it.
 enum class edit_origin : uint8_t
 {
-  // A copy into or out of an operand's temporary (constraint lifting).
+  // A copy into or out of an operand's temporary (constraint lifting),
+  // or between a pre-coloured register and the value that carries it
+  // past a point short of registers (hard-range splitting).
   operand_copy,
   // A copy between phi-related values (PhiLifting, SSA deconstruction).
   phi_copy,
@@ -168,6 +170,8 @@ struct alloc_stats
                                 // was the cheaper
   unsigned coalesced = 0;       // values copy_coalescing.cc moved to an
                                 // affinity neighbour's register
+  unsigned split_ranges = 0;    // pre-coloured ranges hard_range_splitting.cc
+                                // gave a value of their own
 };
 
 struct allocation

@@ -160,6 +160,33 @@ build_record (work &w, allocation &out)
                 add (e);
                 break;
               }
+            case wrole::hard_copy:
+              {
+                // A pre-coloured register or the value that carries it.
+                auto reg_of = [&] (const operand &o) {
+                  return o.kind == operand_kind::def_hard
+                             || o.kind == operand_kind::use_hard
+                           ? o.reg : w.wv[o.value].reg;
+                };
+                hreg dst = reg_of (i.ops[0]), src = reg_of (i.ops[1]);
+                if (dst == no_hreg || src == no_hreg)
+                  return "internal: uncoloured copy of a pre-coloured "
+                         "register";
+                if (dst == src)
+                  break;
+                edit e;
+                e.k = edit::kind::copy;
+                e.origin = edit_origin::operand_copy;
+                e.width = i.ops[0].width;
+                if (i.ops[0].kind == operand_kind::def)
+                  e.width = width (0);
+                e.dst_reg = dst;
+                e.src_reg = src;
+                e.what = i.ops[0].kind == operand_kind::def ? name (0)
+                                                            : name (1);
+                add (e);
+                break;
+              }
             case wrole::load:
             case wrole::store:
               {

@@ -64,7 +64,11 @@ enum class wrole : uint8_t
   // Input instruction `winsn::in_insn`, a copy that the allocation
   // deletes: its def's reads read its source (copy_folding.cc).  Has no
   // operands.
-  folded
+  folded,
+  // An inserted copy between a pre-coloured register and the value that
+  // carries it (hard_range_splitting.cc): ops[0] is the destination (a
+  // def, or a def_hard), ops[1] the source (a use_hard, or a use).
+  hard_copy
 };
 
 struct winsn
@@ -108,6 +112,9 @@ enum class vorigin : uint8_t
   // Created by spill placement: a reload of a spilled value, or a value
   // carrying a spilled value through another file.
   reload_temp,
+  // Created by hard-range splitting: carries a pre-coloured register's
+  // content from its def to its reads.
+  hard_split,
   // No longer defined or used (PhiMemCoalesce removed its copy).
   dead
 };
@@ -346,6 +353,7 @@ struct failure
 // See the comment at the top of each file.
 void fold_copies (work &w);
 std::string lift_constraints (work &w);
+void split_hard_ranges (work &w);
 std::string lift_phis (work &w);
 void analyse_intervals (work &w);
 std::string analyse_phis (work &w);

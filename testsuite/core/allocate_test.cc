@@ -304,3 +304,66 @@ block 4 preds=3
     copies += e.k == edit::kind::copy || e.k == edit::kind::swap;
   EXPECT_EQ (copies, 0u) << print_allocation (f, t, r.alloc);
 }
+
+// Incoming arguments passed straight on to a call in another block take
+// r3 and r4 from the entry to the call: with three GPRs, the compare
+// between them has r30 alone for its two operands.  Hard-range
+// splitting gives each range a value of its own there (copied out at the
+// entry, back before the call), which the spiller may evict; without it
+// colour assignment finds no register for v1.  The interpreter checks
+// that the call still receives the incoming values.
+TEST (Allocate, PrecolouredRangesSplitWhereShort)
+{
+  const char *text = R"(
+function pass_through
+value v0 gpr
+value v1 gpr
+value v2 cr
+block 0 succs=1,2
+  insn def:v0
+  insn def:v1
+  insn def:v2 use:v0 use:v1
+  insn use:v2 term
+block 1 preds=0 succs=2
+  call use_hard:r3 use_hard:r4 clobbers={r3,r4}
+block 2 preds=0,1 returns
+)";
+  for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+    {
+      alloc_result r = run (text, make_test_target (3, 2, 2), m);
+      EXPECT_EQ (r.failure, alloc_failure::none);
+      // One of the values carrying r3 and r4 at least leaves its
+      // register: a copy out of it, or a store.
+      unsigned moved = 0;
+      for (const edit &e : r.alloc.edits)
+        moved += (e.k == edit::kind::copy || e.k == edit::kind::store)
+                 && (e.src_reg == gpr (3) || e.src_reg == gpr (4));
+      EXPECT_GE (moved, 1u);
+    }
+}
+
+// The hidden struct-return pointer arrives in r3 and goes back in r3;
+// in between, an 8-byte copy needs the pair r3:r4 (from 20040709-1.c).
+TEST (Allocate, PrecolouredRangeSplitForPair)
+{
+  const char *text = R"(
+function retme
+value v0 gpr
+value v1 gpr
+value v2 gpr w=2
+block 0 succs=1
+block 1 preds=0 succs=2
+  copy def:v0 use_hard:r4
+  copy def:v1 use_hard:r3
+  insn use:v0 def:v2
+  insn use:v2 use:v1
+  insn use_hard:r3
+block 2 preds=1 returns
+  insn use_hard:r3
+)";
+  for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+    {
+      alloc_result r = run (text, make_test_target (4, 2, 2), m);
+      EXPECT_EQ (r.failure, alloc_failure::none);
+    }
+}
