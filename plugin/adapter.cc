@@ -122,16 +122,22 @@ nonlocal_receiver_reaches_exit_p ()
   return false;
 }
 
-// The splits that LRA makes only when it runs out of registers: insns
-// read a copy of the word of a wide value they need, incoming arguments
-// are copied out of their registers at the entry, and argument registers
-// are pinned only at their call.  They cost copies, so they run
-// only after colour assignment failed.  Returns the number of copies made.
+// With at most this many allocatable GPRs, insns that read a word of a
+// long long read a copy of it (split_wide_word_uses): the core gives such
+// an insn the whole pair, and four GPRs hold two pairs at most (one with
+// r30 the PIC register).  make bench and the torture wide matrix need it
+// nowhere above four (csmith seed 39 at four GPRs does: gpr4-undef-pair.c).
+const unsigned word_split_max_gprs = 4;
+
+// Return the number of GPRs colour assignment may hand out.
 unsigned
-relieve_register_pressure ()
+allocatable_gprs ()
 {
-  return (split_wide_word_uses () + split_entry_reads ()
-          + split_argument_setups ());
+  unsigned n = 0;
+  for (unsigned r = 0; r < 32; ++r)
+    n += (!fixed_regs[r]
+          && TEST_HARD_REG_BIT (reg_class_contents[GENERAL_REGS], r));
+  return n;
 }
 
 adapter_result
@@ -204,6 +210,8 @@ allocate_function (const plugin_options &opts)
   split_hard_ties ();
   split_foreign_hard_operands ();
   split_partial_puns ();
+  if (allocatable_gprs () <= word_split_max_gprs)
+    split_wide_word_uses ();
   split_tied_words ();
   split_asm_ties ();
   reload_asm_operands ();
@@ -214,25 +222,16 @@ allocate_function (const plugin_options &opts)
   target t = build_target (frame_scratch, hfp);
   lap ("prepare");
 
-  // Import and allocate; when colour assignment runs out of registers,
-  // relieve the pressure where LRA would (relieve_register_pressure) and
-  // try again.  Termination: a round runs again only when that made
-  // copies, and at most max_allocation_rounds run (the relief steps make
-  // nothing new the second time: their copies are register copies next
-  // to the insns they serve).
-  //
-  // An asm statement that no alternative fits is reported and deleted
-  // (an asm goto, which the CFG needs, loses its operands instead, as
-  // LRA's ira_nullify_asm_goto does), and the import runs again without
-  // it; that does not count as a round.  Termination: each time one asm
-  // of the finite function goes or loses its operands (an asm without
-  // operands fits); max_asm_errors caps it all the same.
-  const unsigned max_allocation_rounds = 2;
+  // Import and allocate.  An asm statement that no alternative fits is
+  // reported and deleted (an asm goto, which the CFG needs, loses its
+  // operands instead, as LRA's ira_nullify_asm_goto does), and the import
+  // runs again without it.  Termination: each time one asm of the finite
+  // function goes or loses its operands (an asm without operands fits);
+  // max_asm_errors caps it all the same.
   const unsigned max_asm_errors = 100;
   unsigned asm_errors = 0;
   import_result imp;
   alloc_result ar;
-  unsigned rounds = 0;
   for (;;)
     {
       df_analyze ();
@@ -251,8 +250,10 @@ allocate_function (const plugin_options &opts)
           ++asm_errors;
           continue;
         }
-      if (!imp.error.empty ())
-        break;
+      break;
+    }
+  if (imp.error.empty ())
+    {
       std::string bad = verify_function (imp.fn, t);
       if (!bad.empty ())
         {
@@ -261,8 +262,10 @@ allocate_function (const plugin_options &opts)
                      print_function (imp.fn, t).c_str ());
           imp.error = ("internal error: the imported function is not valid: "
                        + bad);
-          break;
         }
+    }
+  if (imp.error.empty ())
+    {
       if (dump_file)
         fprintf (dump_file, ";; ssara: imported function\n%s\n",
                  print_function (imp.fn, t).c_str ());
@@ -283,19 +286,9 @@ allocate_function (const plugin_options &opts)
       ar = allocate (imp.fn, t, aopts);
       times.insert (times.end (), core_times.begin (), core_times.end ());
       last = std::clock ();
-      ++rounds;
-      if (ar.error.empty ())
-        break;
-      if (dump_file)
+      if (!ar.error.empty () && dump_file)
         fprintf (dump_file, ";; ssara: allocation failed: %s\n",
                  ar.error.c_str ());
-      if (rounds >= max_allocation_rounds
-          || ar.failure != alloc_failure::out_of_registers
-          || relieve_register_pressure () == 0)
-        break;
-      if (dump_file)
-        fprintf (dump_file, ";; ssara: register pressure relieved; "
-                 "allocating again\n");
     }
   free_dominance_info (CDI_DOMINATORS);
   if (optimize)
@@ -317,7 +310,6 @@ allocate_function (const plugin_options &opts)
   adapter_result r;
   r.outcome = adapter_outcome::allocated;
   r.stats = ar.alloc.stats;
-  r.relief_rounds = rounds - 1;
   r.times = std::move (times);
   return r;
 }

@@ -29,9 +29,6 @@ struct adapter_result
   // For declined: why, in words a user can act on.
   std::string reason;
   alloc_stats stats;
-  // For allocated: the rounds that ran again after the RTL pressure
-  // relief (relieve_register_pressure), 0 or 1.
-  unsigned relief_rounds = 0;
   // With plugin_options::times: the processor time of each step, in
   // order (a core phase once per run of the phases).
   std::vector<phase_time> times;

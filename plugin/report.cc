@@ -91,10 +91,6 @@ stats_line (const char *name, const adapter_result &r)
       // became values (hard_range_splitting.cc).
       if (s.split_ranges)
         line += " split_ranges=" + std::to_string (s.split_ranges);
-      // Colour assignment ran out of registers; the RTL pressure relief
-      // made it fit (adapter.cc).
-      if (r.relief_rounds)
-        line += " relieved=rtl";
       if (!r.times.empty ())
         {
           line += " times=";

@@ -66,9 +66,10 @@ unsigned split_tied_words ();
 // of the same kind ((subreg:SI (reg:DI)) of a long long) a fresh pseudo
 // copied from it just before the insn, so that the insn needs a register
 // for the part only, not for the whole value (LRA reloads just the word).
-// Not part of the normal preparation, since the copies cost when registers
-// are plentiful: the adapter applies it when colour assignment runs out of
-// registers, and allocates again.  Returns the number of copies made.
+// The core has no notion of reading one register of a value: an insn that
+// reads a word needs the whole pair.  The copies cost where registers are
+// plentiful, so the adapter applies this only to files too small for
+// that (word_split_max_gprs).  Returns the number of copies made.
 unsigned split_wide_word_uses ();
 
 // In every asm, a memory output tied to an input it is not equal to
@@ -129,28 +130,6 @@ struct moved_accesses
   unsigned stores_hoisted = 0;
 };
 moved_accesses move_block_local_accesses ();
-
-// Give a call's argument register (or the return value's register, read
-// by the USE before the exit) a fresh pseudo wherever it is set,
-// copied into the register just before the call (the USE), when the register is
-// set in another block than the call (r4 set before a branch, the call
-// after the join) or in the same block but with other work in between
-// that the setter cannot sink past (a load into r3:r4, then a store), and
-// when its setters feed only that call.  The register is then pinned only
-// at the call, and the value between is an ordinary one that colour
-// assignment can place or spill (LRA splits such hard-register ranges
-// when it runs out of registers).  Returns the number of copies made.
-unsigned split_argument_setups ();
-
-// Give an incoming argument register, or the registers one REG covers
-// (a long double in r3-r6), that insns of the function's first
-// block read (a store of the argument, a late copy of it into a pseudo,
-// the return of the hidden struct-return pointer in r3) a fresh pseudo
-// copied from it at the start of the block: ordinary readers read the
-// pseudo, and readers that need the register itself (a USE, a call) get
-// it back from the pseudo just before them.  The register is then not
-// pinned in between.  Returns the number of copies made.
-unsigned split_entry_reads ();
 
 } // namespace ssara
 

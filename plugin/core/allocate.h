@@ -70,8 +70,8 @@ struct alloc_options
 
 struct alloc_result
 {
-  // none on success; otherwise what kind of failure, which the plugin
-  // acts on (only out_of_registers has a remedy outside the core).
+  // none on success; otherwise what kind of failure (the plugin reports
+  // every kind alike: the function is declined).
   alloc_failure failure = alloc_failure::none;
   // Empty on success; otherwise why the function cannot be allocated,
   // in words for the user (the plugin reports it as "sorry,

@@ -142,8 +142,8 @@ enum class alloc_failure : uint8_t
   // spill_required).
   unmet_constraint,
   // Colour assignment: a value has no register and nothing live there
-  // can be spilled.  Pressure splits before the core (the plugin's RTL
-  // relief) can remedy it.
+  // can be spilled (a pre-coloured range hard-range splitting left
+  // alone, a register pair fragmented by pre-coloured registers).
   out_of_registers,
   // A phase broke its own invariant or a capped loop hit its cap: a bug.
   internal,

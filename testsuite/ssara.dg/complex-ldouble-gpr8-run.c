@@ -2,9 +2,9 @@
    only GPRs, a complex long double arrives in r3-r10 (two IBM long
    doubles, four GPRs each), and the first scheduling pass hoists the
    load of a constant's address above the copies of the argument out of
-   them, where no GPR is free.  The relief round copies each multi-register
-   argument out of its registers at the entry (split_entry_reads), so it
-   can be spilled or moved to FPRs.  Like 20010605-2.c with that register
+   them, where no GPR is free.  Hard-range splitting copies each
+   multi-register argument out of its registers at the entry, so it can
+   be spilled or moved to FPRs.  Like 20010605-2.c with that register
    set.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -ffixed-r0 -ffixed-r11 -ffixed-r12 -ffixed-r14 -ffixed-r15 -ffixed-r16 -ffixed-r17 -ffixed-r18 -ffixed-r19 -ffixed-r20 -ffixed-r21 -ffixed-r22 -ffixed-r23 -ffixed-r24 -ffixed-r25 -ffixed-r26 -ffixed-r27 -ffixed-r28 -ffixed-r29 -ffixed-r30 -ffixed-r31 -fplugin-arg-ssara-fallback=none" } */

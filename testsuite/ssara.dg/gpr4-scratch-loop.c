@@ -1,10 +1,10 @@
 /* Found by tools/fuzz.py: csmith seed 1191, option set O2-gpr4.
    internal: 1: ssara: func_28.constprop by=ira reason="internal error: allocation failed: no register for scratch0 at block 6 insn 31"
    Reduced by tools/fuzz-reduce.sh.
-   Fixed (2026-11-24): when colour assignment runs out of registers,
-   the adapter splits the hard register's range at the call and gives
-   the insn a copy of the word it reads (relieve_register_pressure),
-   and allocates again.
+   Fixed (2026-11-24) by splitting the hard register's range at the
+   call and giving the insn a copy of the word it reads; since
+   2026-11-26 the core's hard-range splitting does the first, and with
+   four GPRs split_wide_word_uses the second, before allocation.
    In the loop, r4 (the call's second argument) is set at the top of the
    loop body and stays live to the call; the 64-bit x & -x ?: x test is
    an insn with two register inputs, a CR output and an earlyclobber

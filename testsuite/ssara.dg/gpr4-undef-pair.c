@@ -1,9 +1,9 @@
 /* Found by tools/fuzz.py: csmith seed 39, option set O2-gpr4.
    internal: 1: ssara: main by=ira reason="internal error: allocation failed: no register for r235.phi at block 0 insn 0"
    Reduced by tools/fuzz-reduce.sh.
-   Fixed (2026-11-24): when colour assignment runs out of registers,
-   insns read a copy of the word of a wide value they need
-   (relieve_register_pressure), and the function is allocated again.
+   Fixed (2026-11-24): insns read a copy of the word of a wide value
+   they need (split_wide_word_uses; since 2026-11-26 before allocation,
+   with at most four GPRs, not after it failed).
    The loop's 64-bit value r118 is undefined on entry, so the import
    gives the entry-EBB phi's argument a made-up definition in block 0.
    Under gpr4 (r30 the PIC register) the only GPR pair left is r3:r4,
