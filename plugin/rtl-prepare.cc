@@ -573,8 +573,12 @@ split_part_inputs (part_kind kind)
           machine_mode outer = GET_MODE (x);
           machine_mode inner = GET_MODE (SUBREG_REG (x));
           bool same = FLOAT_MODE_P (outer) == FLOAT_MODE_P (inner);
+          // A word of a pseudo the insn also writes (a partial def,
+          // which the core ties to the whole value) is read from the
+          // pair the insn needs anyway: a copy would only add a register.
           if (same != (kind == part_kind::same_kind)
               || (same && operand_tied_p (i))
+              || (same && reg_set_p (SUBREG_REG (x), insn))
               || !known_lt (GET_MODE_SIZE (outer), GET_MODE_SIZE (inner)))
             continue;
           if (rtx_insn *copy = replace_by_copy (insn, i, outer, x,
