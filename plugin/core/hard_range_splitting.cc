@@ -84,7 +84,6 @@ private:
   // is short of (short_of_registers), which ranges crossing it leave.
   std::vector<std::vector<hreg_set>> short_;
 
-  void compute_hard_liveness ();
   bool short_of_registers (const insn &i, file_id f,
                            const hreg_set &at_use,
                            const hreg_set &at_def) const;
@@ -99,46 +98,6 @@ hreg_set
 hard_span (const operand &o)
 {
   return work::span (o.reg, o.width);
-}
-
-void
-splitter::compute_hard_liveness ()
-{
-  const size_t nb = w_.fn.blocks.size ();
-  std::vector<hreg_set> huse (nb), hdef (nb);
-  for (block_id b = 0; b < nb; ++b)
-    {
-      const block &blk = w_.fn.blocks[b];
-      for (size_t j = blk.insns.size (); j-- > 0;)
-        {
-          hreg_set d, u;
-          for (const operand &o : blk.insns[j].ops)
-            if (o.kind == operand_kind::def_hard)
-              d |= hard_span (o);
-            else if (o.kind == operand_kind::use_hard)
-              u |= hard_span (o);
-          huse[b] = (huse[b] & ~d) | u;
-          hdef[b] = (hdef[b] | d) & ~u;
-        }
-    }
-  hin_.assign (nb, hreg_set ());
-  hout_.assign (nb, hreg_set ());
-  // Termination: the sets only grow, bounded by max_hard_regs each.
-  for (bool changed = true; changed;)
-    {
-      changed = false;
-      for (block_id b = nb; b-- > 0;)
-        {
-          hreg_set out;
-          for (block_id s : w_.fn.blocks[b].succs)
-            out |= hin_[s];
-          hreg_set in = huse[b] | (out & ~hdef[b]);
-          if (out != hout_[b] || in != hin_[b])
-            changed = true;
-          hout_[b] = out;
-          hin_[b] = in;
-        }
-    }
 }
 
 // Return true if the operands of I in file F cannot all have registers
@@ -527,7 +486,7 @@ void
 splitter::run ()
 {
   const size_t nb = w_.fn.blocks.size ();
-  compute_hard_liveness ();
+  hard_liveness (w_.fn, hin_, hout_);
   const hreg_set alloc = w_.tgt.allocatable ();
   // The instructions short of registers, and the registers crossing
   // each (live before and after it, not its operands).

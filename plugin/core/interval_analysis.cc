@@ -189,6 +189,49 @@ is_phi_reg_use (const work &w, value_id v)
 } // namespace
 
 void
+hard_liveness (const function &f, std::vector<hreg_set> &in,
+               std::vector<hreg_set> &out)
+{
+  const size_t nb = f.blocks.size ();
+  std::vector<hreg_set> huse (nb), hdef (nb);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = f.blocks[b];
+      for (size_t j = blk.insns.size (); j-- > 0;)
+        {
+          hreg_set d, u;
+          for (const operand &o : blk.insns[j].ops)
+            if (o.kind == operand_kind::def_hard)
+              d |= work::span (o.reg, o.width);
+            else if (o.kind == operand_kind::use_hard)
+              u |= work::span (o.reg, o.width);
+          huse[b] = (huse[b] & ~d) | u;
+          hdef[b] = (hdef[b] | d) & ~u;
+        }
+    }
+  in.assign (nb, hreg_set ());
+  out.assign (nb, hreg_set ());
+  // Termination: each pass visits the blocks in reverse order and the
+  // sets only grow, so at most max_hard_regs * blocks passes (in
+  // practice two or three).
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (block_id b = nb; b-- > 0;)
+        {
+          hreg_set o;
+          for (block_id s : f.blocks[b].succs)
+            o |= in[s];
+          hreg_set i = huse[b] | (o & ~hdef[b]);
+          if (o != out[b] || i != in[b])
+            changed = true;
+          out[b] = o;
+          in[b] = i;
+        }
+    }
+}
+
+void
 analyse_intervals (work &w)
 {
   const size_t nb = w.fn.blocks.size (), nv = w.fn.values.size ();
@@ -319,42 +362,10 @@ analyse_intervals (work &w)
       std::sort (L.live_out[b].begin (), L.live_out[b].end ());
     }
 
-  // Hard registers: backward dataflow to a fixed point.  Each pass
-  // visits blocks in reverse order; the sets only grow, so at most
-  // max_hard_regs * blocks passes (in practice two or three).
-  std::vector<hreg_set> hin (nb), hout (nb);
-  std::vector<hreg_set> huse (nb), hdef (nb);
-  for (block_id b = 0; b < nb; ++b)
-    {
-      const block &blk = w.fn.blocks[b];
-      for (size_t j = blk.insns.size (); j-- > 0;)
-        {
-          hreg_set d, u;
-          for (const operand &o : blk.insns[j].ops)
-            if (o.kind == operand_kind::def_hard)
-              d |= work::span (o.reg, o.width);
-            else if (o.kind == operand_kind::use_hard)
-              u |= work::span (o.reg, o.width);
-          huse[b] = (huse[b] & ~d) | u;
-          hdef[b] = (hdef[b] | d) & ~u;
-        }
-    }
+  // Hard registers: not SSA, the classic backward dataflow.
+  std::vector<hreg_set> hin, hout;
+  hard_liveness (w.fn, hin, hout);
   const hreg_set alloc = w.tgt.allocatable ();
-  for (bool changed = true; changed;)
-    {
-      changed = false;
-      for (block_id b = nb; b-- > 0;)
-        {
-          hreg_set out;
-          for (block_id s : w.fn.blocks[b].succs)
-            out |= hin[s];
-          hreg_set in = huse[b] | (out & ~hdef[b]);
-          if (out != hout[b] || in != hin[b])
-            changed = true;
-          hout[b] = out;
-          hin[b] = in;
-        }
-    }
 
   // Per-block backward scan: intervals and hard occupancy.
   point_or tree (L.npos);

@@ -380,6 +380,12 @@ bool takes_end_code (const block &b);
 
 // Building blocks exposed for tests.
 
+// Set IN[b] and OUT[b] to the hard registers live at the start and the
+// end of each block b of F (pre-coloured ranges: from a def_hard, or the
+// function's entry, to a use_hard).  interval_analysis.cc.
+void hard_liveness (const function &f, std::vector<hreg_set> &in,
+                    std::vector<hreg_set> &out);
+
 // Return the execution frequency estimate of block B: block::frequency
 // (GCC's profile estimate) when known, else 1 + 10^loop_depth.
 double block_frequency (const work &w, block_id b);
