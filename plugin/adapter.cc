@@ -129,17 +129,6 @@ nonlocal_receiver_reaches_exit_p ()
 // nowhere above four (csmith seed 39 at four GPRs does: gpr4-undef-pair.c).
 const unsigned word_split_max_gprs = 4;
 
-// Return the number of GPRs colour assignment may hand out.
-unsigned
-allocatable_gprs ()
-{
-  unsigned n = 0;
-  for (unsigned r = 0; r < 32; ++r)
-    n += (!fixed_regs[r]
-          && TEST_HARD_REG_BIT (reg_class_contents[GENERAL_REGS], r));
-  return n;
-}
-
 adapter_result
 decline (const std::string &why)
 {
@@ -210,7 +199,8 @@ allocate_function (const plugin_options &opts)
   split_hard_ties ();
   split_foreign_hard_operands ();
   split_partial_puns ();
-  if (allocatable_gprs () <= word_split_max_gprs)
+  if (build_target (INVALID_REGNUM, hfp).files[file_gpr].regs.size ()
+      <= word_split_max_gprs)
     split_wide_word_uses ();
   split_tied_words ();
   split_asm_ties ();
@@ -237,20 +227,17 @@ allocate_function (const plugin_options &opts)
       df_analyze ();
       imp = import_function (t, hfp);
       lap ("import");
-      if (imp.impossible_asm && asm_errors < max_asm_errors)
-        {
-          // GCC's usual error, as LRA gives it; the asm goes, and the
-          // rest of the function is allocated (the compile fails anyway).
-          error_for_asm (imp.impossible_asm,
-                         "inconsistent operand constraints in an %<asm%>");
-          if (JUMP_P (imp.impossible_asm))
-            ira_nullify_asm_goto (imp.impossible_asm);
-          else
-            delete_insn (imp.impossible_asm);
-          ++asm_errors;
-          continue;
-        }
-      break;
+      if (!imp.impossible_asm || asm_errors >= max_asm_errors)
+        break;
+      // GCC's usual error, as LRA gives it; the asm goes, and the rest
+      // of the function is allocated (the compile fails anyway).
+      error_for_asm (imp.impossible_asm,
+                     "inconsistent operand constraints in an %<asm%>");
+      if (JUMP_P (imp.impossible_asm))
+        ira_nullify_asm_goto (imp.impossible_asm);
+      else
+        delete_insn (imp.impossible_asm);
+      ++asm_errors;
     }
   if (imp.error.empty ())
     {

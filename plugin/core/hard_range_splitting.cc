@@ -12,12 +12,13 @@
 //
 // This phase finds those instructions (`short_of_registers`) and splits
 // each range crossing one (`find_web`, `split`): a copy of the register
-// into a fresh spillable value right after its def (at the function's
-// start for an incoming value), and a copy of the value back into the
-// register just before each read.  Between the copies the register is
-// free; the value is an ordinary SSA value (its def dominates its reads:
-// the range has one def, so every path to a read passes it), which the
-// spiller may evict there.  Where the value keeps the register after all
+// into a fresh spillable value after its def, or after the last read
+// before the range first crosses such an instruction (`place_copy_out`),
+// and a copy of the value back into the register just before each read
+// that has such an instruction behind it.  Between the copies the
+// register is free; the value is an ordinary SSA value (its def
+// dominates its reads: the range has one def, so every path to a read
+// passes it), which the spiller may evict there.  Where the value keeps the register after all
 // (its preference, from the copies), both copies have the same source
 // and destination and make no code.
 //
@@ -62,7 +63,6 @@ struct web
   // The reads that get a copy back: those with an instruction short of
   // registers between them and the def or the previous read.
   std::vector<std::pair<block_id, uint32_t>> reads;
-  bool any_read = false;
   // The copy into the value goes before instruction OUT_INSN of block
   // OUT_BLOCK (place_copy_out).
   block_id out_block = 0;
@@ -83,6 +83,8 @@ private:
   // short_[b][j]: the registers of the files instruction j of block b
   // is short of (short_of_registers), which ranges crossing it leave.
   std::vector<std::vector<hreg_set>> short_;
+  // file_regs_[f]: the registers of file f.
+  std::vector<hreg_set> file_regs_;
 
   bool short_of_registers (const insn &i, file_id f,
                            const hreg_set &at_use,
@@ -93,7 +95,7 @@ private:
   void split (const std::vector<web> &webs);
 };
 
-// Return the registers an operand O of instruction I names, if hard.
+// Return the registers hard operand O names.
 hreg_set
 hard_span (const operand &o)
 {
@@ -110,9 +112,6 @@ splitter::short_of_registers (const insn &i, file_id f,
                               const hreg_set &at_def) const
 {
   const reg_file &rf = w_.tgt.files[f];
-  hreg_set file_regs;
-  for (hreg h : rf.regs)
-    file_regs.set (h);
   unsigned need_use = 0, need_def = 0, need_early = 0;
   hreg_set any_use, any_def;
   std::vector<value_id> seen;
@@ -155,8 +154,8 @@ splitter::short_of_registers (const insn &i, file_id f,
             need_early += v.width;
         }
     }
-  any_use &= file_regs;
-  any_def &= file_regs;
+  any_use &= file_regs_[f];
+  any_def &= file_regs_[f];
   return need_use + need_early > any_use.count ()
          || need_def > any_def.count ();
 }
@@ -254,6 +253,12 @@ splitter::find_web (const def_site &d, hreg r, web &out) const
   // range up to it is in nobody's way.
   std::vector<bool> crossed (nb, false), done (nb, false);
   std::vector<block_id> entered;
+  // The range's registers: R alone until an incoming value's first read
+  // names them.
+  auto range_span = [&] () {
+    return out.reg == no_hreg ? work::span (r, 1)
+                              : work::span (out.reg, out.width);
+  };
   std::vector<std::pair<block_id, uint32_t>> work_list { { start_b, start_i } };
   visited[start_b] = true;
   // Termination: each block is entered at most once (VISITED).
@@ -294,12 +299,8 @@ splitter::find_web (const def_site &d, hreg r, web &out) const
           if (read && cross)
             out.reads.push_back ({ x, i });
           if (read)
-            {
-              out.any_read = true;
-              cross = false;
-            }
-          hreg_set span = work::span (out.reg == no_hreg ? r : out.reg,
-                                      out.reg == no_hreg ? 1 : out.width);
+            cross = false;
+          const hreg_set span = range_span ();
           for (const operand &o : in.ops)
             if (o.kind == operand_kind::def_hard
                 && (hard_span (o) & span).any ())
@@ -315,8 +316,7 @@ splitter::find_web (const def_site &d, hreg r, web &out) const
       if (killed)
         continue;
       holds_at_end[x] = true;
-      hreg_set span = work::span (out.reg == no_hreg ? r : out.reg,
-                                  out.reg == no_hreg ? 1 : out.width);
+      const hreg_set span = range_span ();
       for (block_id s : blk.succs)
         {
           if ((hin_[s] & span).none ())
@@ -352,7 +352,7 @@ splitter::find_web (const def_site &d, hreg r, web &out) const
   return true;
 }
 
-// Set OUT.out_at: the copy into the value goes after the last read that
+// Set OUT.out_block and OUT.out_insn: the copy into the value goes after the last read that
 // comes before the range first crosses an instruction short of
 // registers, as long as the range runs straight (one block after the
 // other, each the only way into the next) from its def at START_I of
@@ -412,11 +412,10 @@ void
 splitter::split (const std::vector<web> &webs)
 {
   const size_t nb = w_.fn.blocks.size ();
-  // Instructions to add before / after instruction j of each block.
+  // Instructions to add before instruction AT of each block.
   struct addition
   {
     uint32_t at;
-    bool after;
     insn i;
   };
   std::vector<std::vector<addition>> adds (nb);
@@ -447,9 +446,9 @@ splitter::split (const std::vector<web> &webs)
       out.kind = back.kind = insn_kind::copy;
       out.ops = { def_h, use_r };
       back.ops = { def_r, use_h };
-      adds[x.out_block].push_back ({ x.out_insn, false, out });
+      adds[x.out_block].push_back ({ x.out_insn, out });
       for (auto [b, j] : x.reads)
-        adds[b].push_back ({ j, false, back });
+        adds[b].push_back ({ j, back });
     }
   for (block_id b = 0; b < nb; ++b)
     {
@@ -460,9 +459,9 @@ splitter::split (const std::vector<web> &webs)
       std::vector<winsn> out_w;
       winsn hw;
       hw.role = wrole::hard_copy;
-      auto emit = [&] (uint32_t j, bool after) {
+      auto emit = [&] (uint32_t j) {
         for (const addition &a : adds[b])
-          if (a.at == j && a.after == after)
+          if (a.at == j)
             {
               out.push_back (a.i);
               out_w.push_back (hw);
@@ -470,13 +469,12 @@ splitter::split (const std::vector<web> &webs)
       };
       for (uint32_t j = 0; j < blk.insns.size (); ++j)
         {
-          emit (j, false);
+          emit (j);
           out.push_back (std::move (blk.insns[j]));
           out_w.push_back (w_.wb[b].insns[j]);
-          emit (j, true);
         }
-      // Before "instruction" size (): an entry block without any.
-      emit (uint32_t (blk.insns.size ()), false);
+      // Before "instruction" size (): at the end of the block.
+      emit (uint32_t (blk.insns.size ()));
       blk.insns = std::move (out);
       w_.wb[b].insns = std::move (out_w);
     }
@@ -488,6 +486,10 @@ splitter::run ()
   const size_t nb = w_.fn.blocks.size ();
   hard_liveness (w_.fn, hin_, hout_);
   const hreg_set alloc = w_.tgt.allocatable ();
+  file_regs_.assign (w_.tgt.files.size (), hreg_set ());
+  for (file_id f = 0; f < w_.tgt.files.size (); ++f)
+    for (hreg h : w_.tgt.files[f].regs)
+      file_regs_[f].set (h);
   // The instructions short of registers, and the registers crossing
   // each (live before and after it, not its operands).
   struct crossing
@@ -522,15 +524,10 @@ splitter::run ()
           for (file_id f = 0; f < w_.tgt.files.size (); ++f)
             {
               const reg_file &rf = w_.tgt.files[f];
-              if (!rf.memory_direct)
-                continue;
-              hreg_set in_file;
-              for (hreg h : rf.regs)
-                in_file.set (h);
-              if ((cross & in_file).none ()
+              if (!rf.memory_direct || (cross & file_regs_[f]).none ()
                   || !short_of_registers (i, f, at_use, at_def))
                 continue;
-              short_[b][j] |= in_file;
+              short_[b][j] |= file_regs_[f];
               for (hreg r : rf.regs)
                 if (cross.test (r))
                   todo.push_back ({ b, j, r });
