@@ -239,6 +239,11 @@ allocate_function (const plugin_options &opts)
         delete_insn (imp.impossible_asm);
       ++asm_errors;
     }
+  // remat=off: no instruction is recomputed.
+  if (!opts.remat)
+    for (block &blk : imp.fn.blocks)
+      for (insn &i : blk.insns)
+        i.rematerializable = false;
   if (imp.error.empty ())
     {
       std::string bad = verify_function (imp.fn, t);

@@ -25,6 +25,7 @@ insn_origin_name (insn_origin o)
     case insn_origin::reload: return "reload";
     case insn_origin::spill_store: return "spill_store";
     case insn_origin::spill_copy: return "spill_copy";
+    case insn_origin::remat: return "remat";
     case insn_origin::prepare: return "prepare";
     case insn_origin::edge_jump: return "edge_jump";
     case insn_origin::prologue: return "prologue";
@@ -48,6 +49,7 @@ insn_origin_of (edit_origin o)
     case edit_origin::reload: return insn_origin::reload;
     case edit_origin::spill_store: return insn_origin::spill_store;
     case edit_origin::spill_copy: return insn_origin::spill_copy;
+    case edit_origin::remat: return insn_origin::remat;
     }
   return insn_origin::after_ra;
 }

@@ -36,6 +36,7 @@ enum class insn_origin : uint8_t
   reload,
   spill_store,
   spill_copy,
+  remat,
   // Made by the adapter's RTL preparation or the rewrite around an
   // original insn: a copy into or out of a pseudo (what LRA would
   // reload), a frame address computed for a large offset.

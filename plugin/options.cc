@@ -12,7 +12,7 @@ namespace {
 const char valid_keys[] =
   "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N, "
   "decline=NAME[:NAME...], tags=FILE, allocator=ssara|ira, "
-  "spill=cheaper|split|pereira, times";
+  "spill=cheaper|split|pereira, remat=on|off, times";
 
 // Return an error for KEY having VALUE when VALID lists what it accepts.
 std::string
@@ -62,6 +62,8 @@ option_help ()
     "spilling during colour assignment; cheaper (default): both where "
     "split changes anything, split's result unless pereira's is cheaper "
     "by a margin of the estimate\n"
+    "  remat=on|off       recompute a spilled constant or symbol address "
+    "where it is needed instead of storing and reloading it (default on)\n"
     ;
 }
 
@@ -147,6 +149,15 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
           else
             errors.push_back (bad_value (key, value,
                                          "split, pereira, cheaper"));
+        }
+      else if (strcmp (key, "remat") == 0)
+        {
+          if (value && strcmp (value, "on") == 0)
+            opts.remat = true;
+          else if (value && strcmp (value, "off") == 0)
+            opts.remat = false;
+          else
+            errors.push_back (bad_value (key, value, "on, off"));
         }
       else if (strcmp (key, "allocator") == 0)
         {

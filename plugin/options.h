@@ -56,6 +56,9 @@ struct plugin_options
 {
   allocator_choice allocator = allocator_choice::ssara;
   spill_choice spill = spill_choice::cheaper;
+  // Recompute spilled constants instead of storing and reloading them
+  // (the import marks their insns rematerializable); off: for comparing.
+  bool remat = true;
   // Non-empty: append every function's insn origin tags to this file
   // (attribution.h).
   std::string tags_file;

@@ -91,6 +91,9 @@ stats_line (const char *name, const adapter_result &r)
       // became values (hard_range_splitting.cc).
       if (s.split_ranges)
         line += " split_ranges=" + std::to_string (s.split_ranges);
+      // Spilled constants recomputed instead of reloaded.
+      if (s.remats)
+        line += " remats=" + std::to_string (s.remats);
       if (!r.times.empty ())
         {
           line += " times=";

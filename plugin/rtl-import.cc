@@ -952,6 +952,35 @@ importer::collect_operands (rtx_insn *rtl, int alt_index,
   return true;
 }
 
+// Return true if X, the source of a set, computes the same wherever it
+// runs and reads no register or memory: an integer or floating
+// constant, the address of a symbol that is not thread-local or a
+// label, or the high part of one (lis).
+static bool
+rematerializable_src_p (const_rtx x)
+{
+  switch (GET_CODE (x))
+    {
+    case CONST_INT:
+    case CONST_DOUBLE:
+    case CONST_WIDE_INT:
+    case LABEL_REF:
+      return true;
+    case SYMBOL_REF:
+      return !SYMBOL_REF_TLS_MODEL (x);
+    case HIGH:
+      return rematerializable_src_p (XEXP (x, 0));
+    case CONST:
+      // (const (plus (symbol_ref) (const_int))); not an unspec.
+      return GET_CODE (XEXP (x, 0)) == PLUS
+             && GET_CODE (XEXP (XEXP (x, 0), 0)) == SYMBOL_REF
+             && !SYMBOL_REF_TLS_MODEL (XEXP (XEXP (x, 0), 0))
+             && CONST_INT_P (XEXP (XEXP (x, 0), 1));
+    default:
+      return false;
+    }
+}
+
 // Import the real nondebug instruction II into core block B.  LAST is
 // true for the block's last such instruction.
 bool
@@ -1219,6 +1248,22 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
           && ((is_def (out.ops[0]) && is_use (out.ops[1]))
               || (is_use (out.ops[0]) && is_def (out.ops[1]))))
         out.kind = insn_kind::copy;
+    }
+
+  else if (out.ops.size () == 1 && out.ops[0].kind == operand_kind::def
+           && out.clobbers.none () && !out.terminator)
+    {
+      // A constant or a symbol's address set into a pseudo, by an insn
+      // whose alternative takes every register the value may have: the
+      // core may recompute it instead of spilling it.
+      rtx pat = PATTERN (rtl);
+      const value &v = m_fn.values[out.ops[0].value];
+      if (GET_CODE (pat) == SET && REG_P (SET_DEST (pat))
+          && !HARD_REGISTER_P (SET_DEST (pat))
+          && rematerializable_src_p (SET_SRC (pat))
+          && m_target.files[v.file].memory_direct
+          && (v.allowed & ~out.ops[0].allowed).none ())
+        out.rematerializable = true;
     }
 
   for (const insn &i : before)

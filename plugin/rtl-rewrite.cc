@@ -780,6 +780,25 @@ rewriter::emit_edit (const edit &e)
         emit_slot_move (slot_move::store, e.slot, e.src_reg, k, e.bytes,
                         e.src_reg + k);
       return;
+    case edit::kind::remat:
+      {
+        // The def insn's source again, into the edit's register (the
+        // import flagged only a plain set of a constant; dry_run
+        // recognises the copy).
+        rtx_insn *def = e.def_block < m_map.insn_rtl.size ()
+                          && e.def_insn < m_map.insn_rtl[e.def_block].size ()
+                        ? m_map.insn_rtl[e.def_block][e.def_insn] : nullptr;
+        rtx set = def ? single_set (def) : NULL_RTX;
+        if (!set)
+          {
+            fail ("a recomputed value has no defining insn");
+            return;
+          }
+        emit_insn (gen_rtx_SET (gen_raw_REG (GET_MODE (SET_DEST (set)),
+                                             e.dst_reg),
+                                copy_rtx (SET_SRC (set))));
+        return;
+      }
     case edit::kind::swap:
       for (unsigned k = 0; k < w; ++k)
         {

@@ -84,7 +84,10 @@ enum class edit_origin : uint8_t
   spill_store,
   // A register copy made by spill placement (a value carried through
   // another register file).
-  spill_copy
+  spill_copy,
+  // A spilled value recomputed by its own def instruction instead of
+  // loaded (rematerialization).
+  remat
 };
 
 // One elementary move.  Edits at the same program point execute in the
@@ -104,7 +107,11 @@ struct edit
     // DST_REG <- SLOT.  DST_REG's file is memory_direct.
     load,
     // SLOT <- SRC_REG.  SRC_REG's file is memory_direct.
-    store
+    store,
+    // DST_REG <- what input instruction DEF_INSN of block DEF_BLOCK
+    // computes, by that instruction again with DST_REG as its
+    // destination.  The instruction is rematerializable (ir.h).
+    remat
   };
   kind k = kind::copy;
   edit_origin origin = edit_origin::phi_copy;
@@ -119,6 +126,9 @@ struct edit
   hreg src_reg = no_hreg;
   slot_id slot = no_slot;
   hreg temp = no_hreg;
+  // For remat: the input instruction that computes the value.
+  block_id def_block = no_block;
+  uint32_t def_insn = 0;
   // For dumps only: the value moved (may be a value the core created).
   // The checker does not trust it.
   std::string what;
@@ -160,6 +170,7 @@ struct alloc_stats
   unsigned swaps = 0;           // swap edits
   unsigned loads = 0;           // load edits
   unsigned stores = 0;          // store edits
+  unsigned remats = 0;          // remat edits
   unsigned stack_bytes = 0;     // sum of slot sizes
   unsigned spill_rounds = 0;    // iterations of the spill-and-recolour loop
   unsigned policy_retries = 0;  // 1 if spill=split failed and the paper's

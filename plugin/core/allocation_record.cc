@@ -102,6 +102,7 @@ build_record (work &w, allocation &out)
           case edit::kind::swap: ++w.stats.swaps; break;
           case edit::kind::load: ++w.stats.loads; break;
           case edit::kind::store: ++w.stats.stores; break;
+          case edit::kind::remat: ++w.stats.remats; break;
           }
         out.edits.push_back (e);
       };
@@ -201,6 +202,25 @@ build_record (work &w, allocation &out)
                 e.bytes = w.fn.values[i.ops[0].value].bytes;
                 (wi.role == wrole::load ? e.dst_reg : e.src_reg) = reg (0);
                 e.slot = wi.cell;
+                e.what = name (0);
+                add (e);
+                break;
+              }
+            case wrole::remat:
+              {
+                if (reg (0) == no_hreg)
+                  return "internal: uncoloured remat temp " + name (0);
+                value_id v = w.wv[i.ops[0].value].carries;
+                if (!w.rematerializable (v))
+                  return "internal: remat of " + name (0)
+                         + " carries no rematerializable value";
+                edit e;
+                e.k = edit::kind::remat;
+                e.origin = edit_origin::remat;
+                e.width = width (0);
+                e.dst_reg = reg (0);
+                e.def_block = w.remat_at[v].block;
+                e.def_insn = w.remat_at[v].insn;
                 e.what = name (0);
                 add (e);
                 break;

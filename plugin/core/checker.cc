@@ -365,7 +365,7 @@ checker::check_slots_and_used_regs ()
       std::string what = "edit " + std::to_string (e) + " ("
                          + print_edit (ed) + ")";
       if (ed.k == edit::kind::copy || ed.k == edit::kind::load
-          || ed.k == edit::kind::swap)
+          || ed.k == edit::kind::swap || ed.k == edit::kind::remat)
         need (ed.dst_reg, ed.width, what);
       if (ed.k == edit::kind::swap)
         {
@@ -628,6 +628,33 @@ checker::apply_edit (uint32_t index, state &s, reporting r)
               else
                 store_units (s, slot_index (e.slot, k * upr), c, upr);
             }
+        break;
+      }
+    case edit::kind::remat:
+      {
+        // The instruction reads nothing the allocation moves, so run
+        // again it computes what it computed: its def's value.
+        if (!regs_ok (e.dst_reg, "destination"))
+          return;
+        if (e.def_block >= f_.blocks.size ()
+            || e.def_insn >= f_.blocks[e.def_block].insns.size ()
+            || !f_.blocks[e.def_block].insns[e.def_insn].rematerializable)
+          {
+            report (r, what + " recomputes no rematerializable instruction");
+            return;
+          }
+        const operand &op = f_.blocks[e.def_block].insns[e.def_insn].ops[0];
+        file_id f = reg_file_of (e.dst_reg);
+        if (f != f_.values[op.value].file || w != f_.values[op.value].width
+            || !op.allowed.test (e.dst_reg))
+          {
+            report (r, what + " puts " + f_.values[op.value].name
+                       + " where its instruction cannot write it");
+            return;
+          }
+        unsigned upr = units_per_reg (f);
+        for (unsigned k = 0; k < w; ++k)
+          s[reg_index (e.dst_reg + k)] = val (op.value, k * upr);
         break;
       }
     }

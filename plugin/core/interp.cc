@@ -46,6 +46,9 @@ def_word (block_id b, uint32_t i, size_t k, unsigned j, uint64_t inputs)
   return mix (mix (mix (mix (inputs, b), i), k), j);
 }
 
+// What an instruction's inputs mix to before it reads anything.
+constexpr uint64_t inputs_seed = 0x1a2b3c;
+
 // Return the successor index a block with N successors takes.
 uint32_t
 branch_choice (uint64_t seed, block_id b, uint64_t count, uint64_t inputs,
@@ -152,7 +155,7 @@ run (const function &f, const layout &lay, uint64_t seed,
                       words.push_back (m.hard_unit (r, u));
                   }
             }
-          uint64_t inputs = 0x1a2b3c;
+          uint64_t inputs = inputs_seed;
           for (uint64_t w : words)
             inputs = mix (inputs, w);
           if (in.terminator)
@@ -443,6 +446,23 @@ struct alloc_machine
             }
           break;
         }
+      case edit::kind::remat:
+        {
+          // The def instruction again: it reads nothing.
+          const block_id db = e.def_block;
+          const uint32_t di = e.def_insn;
+          if (db >= f.blocks.size () || di >= f.blocks[db].insns.size ())
+            {
+              error = "remat of a missing instruction";
+              break;
+            }
+          value_id v = f.blocks[db].insns[di].ops[0].value;
+          std::vector<uint64_t> out (lay.value_units (v));
+          for (unsigned j = 0; j < out.size (); ++j)
+            out[j] = def_word (db, di, 0, j, inputs_seed);
+          write_at (location::in_reg (e.dst_reg), v, out);
+          break;
+        }
       }
   }
   void run_list (const std::vector<uint32_t> &l)
@@ -489,7 +509,12 @@ struct alloc_machine
   void write_def (block_id b, uint32_t i, size_t k, value_id v,
                   const std::vector<uint64_t> &units)
   {
-    const location &l = loc (b, i, k);
+    write_at (loc (b, i, k), v, units);
+  }
+  // Write UNITS of value V to L.
+  void write_at (const location &l, value_id v,
+                 const std::vector<uint64_t> &units)
+  {
     if (l.is_reg () && lay.narrow_in (v, l.reg) && !units.empty ())
       {
         reg_units &r = reg (l.reg);

@@ -309,6 +309,8 @@ print_insn_flags (std::ostringstream &o, const insn &in)
     }
   if (in.terminator)
     o << " term";
+  if (in.rematerializable)
+    o << " remat";
   if (in.origin)
     o << " origin=" << in.origin;
 }
@@ -392,6 +394,10 @@ print_edit (const edit &e)
       break;
     case edit::kind::store:
       o << "store s" << e.slot << " <- " << reg_name (e.src_reg);
+      break;
+    case edit::kind::remat:
+      o << "remat " << reg_name (e.dst_reg) << " <- b" << e.def_block
+        << ".i" << e.def_insn;
       break;
     }
   if (e.width != 1)
@@ -826,6 +832,8 @@ parser::insn_line (const std::vector<std::string> &toks)
       unsigned long n;
       if (tok == "term")
         in.terminator = true;
+      else if (tok == "remat")
+        in.rematerializable = true;
       else if (tok == "mem_across")
         in.values_across_in_memory = true;
       else if (tok.compare (0, 6, "saves=") == 0)

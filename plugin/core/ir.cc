@@ -414,6 +414,16 @@ verify_function (const function &f, const target &t)
               && (ndst != 1 || nsrc != 1 || wdst != wsrc))
             return where_str () + " is a copy without exactly one source "
                    "and one destination of the same width";
+          if (in.rematerializable
+              && (in.ops.size () != 1
+                  || in.ops[0].kind != operand_kind::def
+                  || (f.values[in.ops[0].value].allowed
+                      & ~in.ops[0].allowed).any ()
+                  || in.clobbers.any () || in.terminator
+                  || in.kind != insn_kind::normal
+                  || in.values_across_in_memory))
+            return where_str () + " is rematerializable but is not a lone "
+                   "def that accepts every register of its value";
         }
     }
 

@@ -247,6 +247,14 @@ struct insn
   // Invariant: only the last instruction of a block may be a terminator.
   bool terminator = false;
 
+  // The instruction computes its one def from nothing the allocation
+  // moves (a constant, a symbol's address): the same instruction with
+  // another destination register may run anywhere instead of a reload
+  // of the def (rematerialization).  Invariant: its only operand is a
+  // def, whose `allowed` covers the value's `allowed`; no clobbers; not
+  // a terminator or a call.
+  bool rematerializable = false;
+
   // Opaque to the core: the adapter's handle (INSN_UID).
   uint32_t origin = 0;
 };

@@ -22,7 +22,11 @@
 //     them to and from memory;
 //   * a copy between two values spilled to the same cell becomes a nop.
 // A value of a file that cannot reach memory directly (CR, LR, CTR) goes
-// through a temp of the file's via_file.
+// through a temp of the file's via_file.  A rematerializable value
+// (work::remat_at), or a shared reload of one, needs no cell and no
+// store: its reloads recompute it -- unless it is a phi def or argument,
+// which SSA deconstruction moves through a cell.
+
 //
 // reuse_loads () runs after the last colouring round: within a block, a
 // load into a register that still holds that cell's value (from an
@@ -127,6 +131,9 @@ struct rewriter
       add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, t),
                                          op_of (w, operand_kind::use, v) }),
            wrole::copy, no_cell, to, to_w);
+    else if (recomputes (v, t))
+      add (make_insn (insn_kind::normal, { op_of (w, operand_kind::def, t) }),
+           wrole::remat, no_cell, to, to_w);
     else
       add (make_insn (insn_kind::normal, { op_of (w, operand_kind::def, t) }),
            wrole::load, w.wv[v].cell, to, to_w);
@@ -155,6 +162,17 @@ struct rewriter
     cl.align = std::max (cl.align, std::min (cl.size, 8u));
   }
 
+  // Return true if a reload of V into T recomputes the value V's cell
+  // would hold (a shared reload of a rematerializable value, which has
+  // no cell): T is in the value's file, at its width.
+  bool recomputes (value_id v, value_id t) const
+  {
+    value_id h = held (v);
+    return w.rematerializable (h)
+           && w.fn.values[t].file == w.fn.values[h].file
+           && w.fn.values[t].width == w.fn.values[h].width;
+  }
+
   // Append the reload of V into T to TO.  T is a value of V's file and
   // width, or a copy of V in another file (an operand temp, see
   // constraint_lifting.cc): it is loaded through its own file, or that
@@ -166,6 +184,13 @@ struct rewriter
     cell_id c = w.wv[v].cell;
     // Stack slot sharing finds a cell's reloads through `carries`.
     w.wv[t].carries = held (v);
+    if (recomputes (v, t))
+      {
+        add (make_insn (insn_kind::normal,
+                        { op_of (w, operand_kind::def, t) }),
+             wrole::remat, no_cell, to, to_w);
+        return;
+      }
     if (rf.memory_direct)
       {
         fit_cell (c, t);
@@ -227,6 +252,16 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
 {
   const size_t nv = w.fn.values.size ();
   std::vector<bool> is_new (nv, false);
+  // Phi defs and arguments: SSA deconstruction moves a spilled one
+  // through its class's cell, so even a rematerializable one is stored.
+  std::vector<bool> in_phi (nv, false);
+  for (const block &blk : w.fn.blocks)
+    for (const phi &ph : blk.phis)
+      {
+        in_phi[ph.def] = true;
+        for (value_id a : ph.args)
+          in_phi[a] = true;
+      }
   if (w.class_cell.size () < nv)
     w.class_cell.resize (nv, no_cell);
   for (value_id v : newly)
@@ -241,6 +276,13 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       is_new[v] = true;
       w.wv[v].spilled = true;
       w.wv[v].spill = spillability::unspillable;
+      // Recomputed where it is read: no cell, no store.  (A shared
+      // reload of a rematerializable value in a phi is an ordinary
+      // value: stored after its def into a cell of its own.)
+      if (w.rematerializable (held_value (w, v)) && !in_phi[v])
+        continue;
+      if (w.wv[v].shared_reload && w.rematerializable (w.wv[v].carries))
+        w.wv[v].shared_reload = false;
       if (w.wv[v].shared_reload)
         {
           // Its cell already holds it: no cell of its own, no store.
@@ -388,7 +430,8 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                 --at;
                 continue;
               }
-            if ((r != wrole::copy && r != wrole::load) || p.ops.empty ()
+            if ((r != wrole::copy && r != wrole::load && r != wrole::remat)
+                || p.ops.empty ()
                 || p.ops[0].kind != operand_kind::def)
               break;
             value_id t = p.ops[0].value;
@@ -433,7 +476,8 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           if (cw.role == wrole::load && cw.cell == w.scratch
               && cw.cell != no_cell && cur.ops.size () == 1
               && is_new[cur.ops[0].value]
-              && !w.wv[cur.ops[0].value].shared_reload && !R.out.empty ()
+              && !w.wv[cur.ops[0].value].shared_reload
+              && w.wv[cur.ops[0].value].cell != no_cell && !R.out.empty ()
               && R.out_w.back ().role == wrole::store
               && R.out_w.back ().cell == w.scratch
               && R.out.back ().ops.size () == 1
@@ -464,7 +508,8 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
             flush_late ();
           // The def of a shared reload that is now spilled goes: its uses
           // reload from the cell.
-          if ((cw.role == wrole::copy || cw.role == wrole::load)
+          if ((cw.role == wrole::copy || cw.role == wrole::load
+               || cw.role == wrole::remat)
               && !cur.ops.empty () && cur.ops[0].kind == operand_kind::def
               && is_new[cur.ops[0].value]
               && w.wv[cur.ops[0].value].shared_reload)
@@ -478,7 +523,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
             {
               value_id d = cur.ops[0].value, u = cur.ops[1].value;
               if (w.wv[d].spilled && w.wv[u].spilled
-                  && w.wv[d].cell == w.wv[u].cell
+                  && w.wv[d].cell == w.wv[u].cell && w.wv[d].cell != no_cell
                   && (is_new[d] || is_new[u]))
                 {
                   keep_as_nop ();
@@ -497,6 +542,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               && cur.ops[0].kind == operand_kind::def
               && cur.ops[1].kind == operand_kind::use
               && is_new[cur.ops[0].value] && !w.wv[cur.ops[0].value].shared_reload
+              && w.wv[cur.ops[0].value].cell != no_cell
               && !is_new[cur.ops[1].value]
               && !w.wv[cur.ops[1].value].spilled
               && w.wv[cur.ops[1].value].origin == vorigin::constraint_temp
@@ -516,7 +562,9 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           // that file.
           if (cw.role == wrole::store && cw.cell == w.scratch
               && cw.cell != no_cell && cur.ops.size () == 1
-              && is_new[cur.ops[0].value] && j + 1 < blk.insns.size ()
+              && is_new[cur.ops[0].value]
+              && w.wv[cur.ops[0].value].cell != no_cell
+              && j + 1 < blk.insns.size ()
               && w.wb[b].insns[j + 1].role == wrole::load
               && w.wb[b].insns[j + 1].cell == w.scratch)
             {
@@ -541,6 +589,8 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               && cur.ops[1].kind == operand_kind::use
               && is_new[cur.ops[1].value] && !w.wv[cur.ops[0].value].spilled
               && w.wv[cur.ops[0].value].spill == spillability::unspillable
+              && (w.wv[cur.ops[1].value].cell != no_cell
+                  || R.recomputes (cur.ops[1].value, cur.ops[0].value))
               && ((w.fn.values[cur.ops[0].value].file
                      == w.fn.values[cur.ops[1].value].file
                    && w.fn.values[cur.ops[0].value].width
@@ -640,7 +690,8 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
             }
           std::vector<value_id> stores;
           for (const operand &o : cur.ops)
-            if (o.kind == operand_kind::def && is_new[o.value])
+            if (o.kind == operand_kind::def && is_new[o.value]
+                && w.wv[o.value].cell != no_cell)
               stores.push_back (o.value);
           bool term = cur.terminator;
           R.out.push_back (cur);

@@ -55,6 +55,9 @@
 //      point where it leaves (every path to a reload passes one): in a
 //      block, at a predecessor's end, or at the start of a successor
 //      with no other in-edge (a branch's cold side).
+//   A value defined by a rematerializable instruction (work::remat_at)
+//   is never stored: leaving its register is free, and its reloads
+//   recompute it.
 // Nothing is changed until every decision can be carried out; then:
 // Lower:
 //   6. Stores and reloads become instructions of the working function;
@@ -370,6 +373,12 @@ private:
   void compute_pressure ();
   void compute_crowding ();
   bool evictable (value_id v) const;
+  // Whether V leaving its register needs a store (not yet decided, not
+  // rematerializable).
+  bool needs_store (value_id v) const
+  {
+    return !d_.stored[v] && !w_.rematerializable (v);
+  }
   std::vector<value_id> entry_set (block_id b);
   // Whether walk () records its decisions or only reports the values of
   // the start set that leave their register before any use.
@@ -898,9 +907,11 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     }
   // Values whose register holds what a reload of this block loaded:
   // the cell holds them already, so leaving the register needs no store.
+  // A rematerializable value needs no store either: it is recomputed.
   std::vector<value_id> clean;
   auto is_clean = [&] (value_id v) {
-    return std::find (clean.begin (), clean.end (), v) != clean.end ();
+    return w_.rematerializable (v)
+           || std::find (clean.begin (), clean.end (), v) != clean.end ();
   };
   // The first read of V in this block after instruction J (n: as a phi
   // argument at the end), or no_index.
@@ -964,8 +975,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                      >= dirty_share * block_frequency (w_, b))
               score *= dirty_discount;
             if (best == W.size () || score > best_score
-                || (score == best_score && d_.stored[v]
-                    && !d_.stored[W[best]]))
+                || (score == best_score && !needs_store (v)
+                    && needs_store (W[best])))
               {
                 best = i;
                 best_d = d;
@@ -1156,7 +1167,12 @@ spiller::fix_edges ()
               if (!in_file (v))
                 continue;
               bool there = in_end (v), wanted = in_entry (v);
-              if (there && !wanted)
+              if (there && !wanted && w_.rematerializable (v))
+                {
+                  if (!evictable (v))
+                    return false;
+                }
+              else if (there && !wanted)
                 {
                   if (!evictable (v))
                     return false;
@@ -1356,7 +1372,8 @@ lowering::lower ()
   leading_stores.assign (nb, 0);
   // Cells first (a memory phi's too).
   for (value_id v = 0; v < nv0; ++v)
-    if (d.stored[v] || d.reloaded[v] || d.memory_phi[v])
+    if (d.stored[v] || (d.reloaded[v] && !w.rematerializable (v))
+        || d.memory_phi[v])
       cell_for (v);
   for (value_id v = 0; v < nv0; ++v)
     if (d.memory_phi[v])
@@ -1389,7 +1406,7 @@ lowering::lower ()
     }
   for (value_id v = 0; v < nv0; ++v)
     {
-      if (d.reloaded[v] && !d.memory_phi[v])
+      if (d.reloaded[v] && !d.memory_phi[v] && !w.rematerializable (v))
         d.stored[v] = true;
       if (!d.stored[v] || !d.evict_anywhere[v] || d.evictions[v].empty ())
         continue;
@@ -1469,7 +1486,19 @@ lowering::lower ()
           }
         add_access (wrole::store, v, operand_kind::use, v);
       };
+      // A rematerializable value is recomputed by its def instead.
       auto add_reload = [&] (value_id v) {
+        if (w.rematerializable (v))
+          {
+            ++w.stats.split_edits;
+            insn i;
+            i.ops.push_back (op (w, operand_kind::def, new_reload (v)));
+            out.push_back (std::move (i));
+            winsn x;
+            x.role = wrole::remat;
+            out_w.push_back (x);
+            return;
+          }
         if (!direct (v))
           {
             value_id g = via_temp (v, ".rv");

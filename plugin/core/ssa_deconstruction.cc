@@ -157,6 +157,8 @@ struct sequencer
       case edit::kind::swap: e.origin = edit_origin::phi_swap; break;
       case edit::kind::load: e.origin = edit_origin::reload; break;
       case edit::kind::store: e.origin = edit_origin::spill_store; break;
+      // (Sequentialisation moves values; it recomputes none.)
+      case edit::kind::remat: e.origin = edit_origin::remat; break;
       }
     e.at = at;
     e.width = uint8_t (w);

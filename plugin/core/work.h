@@ -68,7 +68,10 @@ enum class wrole : uint8_t
   // An inserted copy between a pre-coloured register and the value that
   // carries it (hard_range_splitting.cc): ops[0] is the destination (a
   // def, or a def_hard), ops[1] the source (a use_hard, or a use).
-  hard_copy
+  hard_copy,
+  // An inserted recomputation into ops[0], a def, of the rematerializable
+  // input value ops[0] carries (work::remat_at): a reload without a cell.
+  remat
 };
 
 struct winsn
@@ -224,6 +227,26 @@ struct work
   function fn;
   std::vector<wblock> wb;
   std::vector<wvalue> wv;
+
+  // An instruction of the input function.
+  struct insn_ref
+  {
+    block_id block = no_block;
+    uint32_t insn = 0;
+  };
+  // remat_at[v]: for an input value V defined by a rematerializable
+  // input instruction (ir.h), that instruction; otherwise no_block.  A
+  // reload of V may recompute it there instead of loading it, and V then
+  // needs no store and no cell (spilling.cc, spill_placement.cc).  One
+  // entry per input value.
+  std::vector<insn_ref> remat_at;
+
+  // Return true if V, or the value a reload V carries, is recomputed
+  // rather than reloaded.
+  bool rematerializable (value_id v) const
+  {
+    return v < remat_at.size () && remat_at[v].block != no_block;
+  }
 
   // Phi classes (phi_analysis.cc, phi_mem_coalesce.cc): union-find over
   // working values.  Members of one class never interfere, so they may

@@ -16,7 +16,8 @@ namespace {
 // Parse TEXT, allocate it for T with MODE and the checker on, and return
 // the result (the test fails on a parse error).
 alloc_result
-run (const char *text, const target &t, spill_mode mode = spill_mode::normal)
+run (const char *text, const target &t, spill_mode mode = spill_mode::normal,
+     spill_policy policy = spill_policy::cheaper)
 {
   function f;
   std::string e = parse_function (text, t, &f);
@@ -24,6 +25,7 @@ run (const char *text, const target &t, spill_mode mode = spill_mode::normal)
   alloc_options o;
   o.check = check_mode::on;
   o.spill = mode;
+  o.policy = policy;
   alloc_result r = allocate (f, t, o);
   if (!r.error.empty ())
     ADD_FAILURE () << r.error << "\n" << print_function (f, t);
@@ -366,4 +368,50 @@ block 2 preds=1 returns
       alloc_result r = run (text, make_test_target (4, 2, 2), m);
       EXPECT_EQ (r.failure, alloc_failure::none);
     }
+}
+
+// A constant that must leave its register (four values read at once,
+// three GPRs) is recomputed where it is read again, not stored and
+// loaded: by either spiller.
+TEST (Allocate, ConstantRecomputedNotSpilled)
+{
+  const char *text = R"(
+function remat_constant
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+block 0 succs=1
+  insn def:v0 remat
+  insn def:v1
+  insn def:v2
+  insn def:v3 use:v1 use:v2
+block 1 preds=0,1 succs=1,2 depth=1
+  insn def:v4 use:v3 use:v1 use:v2
+  insn use:v0 use:v4 term
+block 2 preds=1 returns
+  insn use:v0
+)";
+  for (spill_policy p : { spill_policy::split, spill_policy::pereira })
+    for (spill_mode m : { spill_mode::normal, spill_mode::everything })
+      {
+        alloc_result r = run (text, make_test_target (3, 2, 2), m, p);
+        EXPECT_EQ (r.failure, alloc_failure::none);
+        unsigned remats = 0, memory = 0;
+        for (const edit &e : r.alloc.edits)
+          {
+            remats += e.k == edit::kind::remat;
+            memory += (e.k == edit::kind::store || e.k == edit::kind::load)
+                      && e.what.rfind ("v0", 0) == 0;
+            if (e.k == edit::kind::remat)
+              {
+                EXPECT_EQ (e.def_block, 0u);
+                EXPECT_EQ (e.def_insn, 0u);
+              }
+          }
+        EXPECT_GE (remats, 1u) << int (p) << " " << int (m);
+        EXPECT_EQ (memory, 0u) << int (p) << " " << int (m);
+        EXPECT_EQ (r.alloc.stats.remats, remats);
+      }
 }

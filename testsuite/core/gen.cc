@@ -68,6 +68,18 @@ private:
     for (unsigned k = 0; k < w; ++k)
       s.set (h + k);
   }
+  // Mark IN rematerializable, sometimes, where ir.h allows it: a lone
+  // def of a memory-direct file that accepts all its value's registers.
+  void mark_remat (insn &in)
+  {
+    if (!has (feature::remat) || in.ops.size () != 1
+        || in.ops[0].kind != operand_kind::def || in.clobbers.any ())
+      return;
+    const value &v = f_.values[in.ops[0].value];
+    if (t_.files[v.file].memory_direct
+        && (v.allowed & ~in.ops[0].allowed).none () && chance (50))
+      in.rematerializable = true;
+  }
   void push (insn in)
   {
     in.origin = next_origin_++;
@@ -414,6 +426,7 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
     }
   if (in.ops.empty () && in.clobbers.none ())
     return;
+  mark_remat (in);
   push (in);
   avail_.insert (avail_.end (), new_defs.begin (), new_defs.end ());
 }
@@ -448,6 +461,7 @@ generator::emit_def (shape s)
           in.ops.push_back (uo);
         }
     }
+  mark_remat (in);
   push (in);
   avail_.push_back (op.value);
   return op.value;

@@ -12,7 +12,8 @@
 // a GPR pair used as one FPR, a GPR into CTR), ties, earlyclobbers,
 // scratch defs and clobbers; calls with arguments and
 // results in hard registers and the rs6000 call-clobbered set; incoming
-// arguments and a return value.
+// arguments and a return value; lone defs of a GPR or FPR value marked
+// rematerializable (a constant).
 //
 // Every instruction is satisfiable on its own: while generating it, the
 // generator picks a "witness" register for each operand (distinct where
@@ -49,7 +50,8 @@ enum class feature : uint32_t
   cycles = 1u << 13,        // loop-carried phi permutations
   narrow_values = 1u << 14, // floats: 4-byte values in 8-byte FPRs
   cross_file_operands = 1u << 15, // operands in another file than their value
-  all = (1u << 16) - 1
+  remat = 1u << 16,         // constants: lone defs that may be recomputed
+  all = (1u << 17) - 1
 };
 
 constexpr uint32_t

@@ -87,6 +87,9 @@ struct machine
               set (mem (e.slot), k, 0);
             break;
           }
+        case edit::kind::remat:
+          ADD_FAILURE () << "SSA deconstruction recomputes nothing";
+          break;
         }
   }
 };
