@@ -953,9 +953,10 @@ importer::collect_operands (rtx_insn *rtl, int alt_index,
 }
 
 // Return true if X, the source of a set, computes the same wherever it
-// runs and reads no register or memory: an integer or floating
-// constant, the address of a symbol that is not thread-local or a
-// label, or the high part of one (lis).
+// runs and reads no register the allocation moves, nor memory: an
+// integer or floating constant, the address of a symbol that is not
+// thread-local or a label, the high part of one (lis), or an address in
+// the frame (the soft frame pointer is the same all through the body).
 static bool
 rematerializable_src_p (const_rtx x)
 {
@@ -970,6 +971,12 @@ rematerializable_src_p (const_rtx x)
       return !SYMBOL_REF_TLS_MODEL (x);
     case HIGH:
       return rematerializable_src_p (XEXP (x, 0));
+    case PLUS:
+      // A frame address: the soft frame pointer or the argument pointer,
+      // which the rewrite eliminates, plus an offset (addi from r1).
+      return (XEXP (x, 0) == frame_pointer_rtx
+              || XEXP (x, 0) == arg_pointer_rtx)
+             && CONST_INT_P (XEXP (x, 1));
     case CONST:
       // (const (plus (symbol_ref) (const_int))); not an unspec.
       return GET_CODE (XEXP (x, 0)) == PLUS

@@ -783,8 +783,8 @@ rewriter::emit_edit (const edit &e)
     case edit::kind::remat:
       {
         // The def insn's source again, into the edit's register (the
-        // import flagged only a plain set of a constant; dry_run
-        // recognises the copy).
+        // import flagged only a plain set of a constant or a frame
+        // address; dry_run recognises the copy).
         rtx_insn *def = e.def_block < m_map.insn_rtl.size ()
                           && e.def_insn < m_map.insn_rtl[e.def_block].size ()
                         ? m_map.insn_rtl[e.def_block][e.def_insn] : nullptr;
@@ -794,9 +794,21 @@ rewriter::emit_edit (const edit &e)
             fail ("a recomputed value has no defining insn");
             return;
           }
+        // A frame address is eliminated as the def insn's is; one whose
+        // offset needs more than 16 bits takes its high part in the
+        // destination first.
+        rtx setup = NULL_RTX;
+        rtx src = split_frame_offsets (eliminate (copy_rtx (SET_SRC (set))),
+                                       e.dst_reg, &setup);
+        if (!src)
+          {
+            fail ("a recomputed frame address needs more than 16 bits");
+            return;
+          }
+        if (setup)
+          emit_insn (setup);
         emit_insn (gen_rtx_SET (gen_raw_REG (GET_MODE (SET_DEST (set)),
-                                             e.dst_reg),
-                                copy_rtx (SET_SRC (set))));
+                                             e.dst_reg), src));
         return;
       }
     case edit::kind::swap:
