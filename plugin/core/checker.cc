@@ -690,6 +690,11 @@ copy_values (const insn &in, value_id &d, value_id &u)
 void
 checker::check_removed (block_id b, uint32_t i, reporting r)
 {
+  // A rematerializable instruction computes nothing but its def: with
+  // it gone, its register simply does not hold the value, which the
+  // state tracks.
+  if (f_.blocks[b].insns[i].rematerializable)
+    return;
   value_id d, u;
   if (!copy_values (f_.blocks[b].insns[i], d, u) || canon_[d] != canon_[u])
     report (r, insn_where (b, i) + " is deleted but is not a copy of one "

@@ -779,14 +779,19 @@ reuse_loads (work &w)
         {
           insn &i = blk.insns[j];
           winsn &x = w.wb[b].insns[j];
-          if (x.role == wrole::load)
+          if (x.role == wrole::load || x.role == wrole::remat)
             {
               value_id t = i.ops[0].value;
               hreg r = w.wv[t].reg;
               unsigned wd = w.fn.values[t].width;
+              // A recomputed value counts as a cell of its own, past the
+              // real ones (nothing stores to it).
+              cell_id c = x.role == wrole::load
+                            ? x.cell
+                            : cell_id (w.cells.size () + w.wv[t].carries);
               bool have = false;
               for (const holding &h : held)
-                if (h.c == x.cell && h.reg == r && h.width == wd)
+                if (h.c == c && h.reg == r && h.width == wd)
                   have = true;
               if (have)
                 {
@@ -797,7 +802,7 @@ reuse_loads (work &w)
                   continue;
                 }
               clobber (work::span (r, wd));
-              remember (x.cell, r, wd);
+              remember (c, r, wd);
               continue;
             }
           if (x.role == wrole::store)
