@@ -869,11 +869,20 @@ rewriter::build_edits ()
                     { return key (a->at) < key (b->at); });
   // Stack slots are addressed from the hard frame pointer when there is
   // one; after an insn of the block sets it (a nonlocal goto restoring
-  // its target's frame) a slot access would read the wrong frame.
+  // its target's frame) a slot access would read the wrong frame, and so
+  // would a recomputed frame address.
+  auto frame_remat = [&] (const edit &e) {
+    if (e.k != edit::kind::remat || e.def_block >= m_map.insn_rtl.size ()
+        || e.def_insn >= m_map.insn_rtl[e.def_block].size ())
+      return false;
+    rtx_insn *def = m_map.insn_rtl[e.def_block][e.def_insn];
+    rtx set = def ? single_set (def) : NULL_RTX;
+    return set && GET_CODE (SET_SRC (set)) == PLUS;
+  };
   if (frame_pointer_needed)
     for (const edit *e : order)
       {
-        if (e->slot == no_slot)
+        if (e->slot == no_slot && !frame_remat (*e))
           continue;
         const program_point &p = e->at;
         if (p.block >= m_map.insn_rtl.size ())
@@ -884,8 +893,10 @@ rewriter::build_edits ()
         for (size_t j = 0; j < end && j < rtl.size (); ++j)
           if (rtl[j] && reg_set_p (hard_frame_pointer_rtx, rtl[j]))
             {
-              fail ("a stack slot is accessed after insn "
-                    + std::to_string (INSN_UID (rtl[j]))
+              fail (std::string (e->slot != no_slot
+                                 ? "a stack slot is accessed"
+                                 : "a frame address is recomputed")
+                    + " after insn " + std::to_string (INSN_UID (rtl[j]))
                     + " sets the frame pointer");
               return;
             }
