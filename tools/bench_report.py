@@ -288,8 +288,10 @@ def report(build, out_md):
     for c in data["configs"]:
         extra = [f for f in c["flags"] if not f.startswith("-ffixed")]
         fixed = [f[len("-ffixed-"):] for f in c["flags"] if f.startswith("-ffixed")]
-        w("* `%s`: %s: `%s`%s" % (c["name"], c["label"], " ".join(extra),
-                                  (" and -ffixed- of %s" % " ".join(fixed)) if fixed else ""))
+        pargs = "".join(" -fplugin-arg-ssara-" + x for x in c.get("plugin_args", []))
+        w("* `%s`: %s: `%s`%s%s" % (c["name"], c["label"], " ".join(extra),
+                                    (" and -ffixed- of %s" % " ".join(fixed)) if fixed else "",
+                                    (", plugin side `%s`" % pargs.strip()) if pargs else ""))
     w("")
 
     # Goals.
