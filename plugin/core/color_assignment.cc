@@ -160,6 +160,9 @@ struct walker
   // Call-saved registers that cost nothing more to write: the frame saves
   // them anyway, or a value has one already in this round.
   hreg_set saved_in_use;
+  // Call-saved registers the frame saves or a value has in this round
+  // (saved_in_use counts all of them in a function with calls).
+  hreg_set saved_written;
   // file_regs[f]: the registers of file f.
   std::vector<hreg_set> file_regs;
   // barred[h]: barred_ahead's weight against register h for the value
@@ -192,6 +195,7 @@ struct walker
         if (y.allowed.test (h))
           ++wanted[h];
     saved_in_use = w.fn.frame_saved;
+    saved_written = w.fn.frame_saved;
     file_regs.assign (w.tgt.files.size (), hreg_set ());
     for (size_t f = 0; f < w.tgt.files.size (); ++f)
       for (hreg h : w.tgt.files[f].regs)
@@ -318,6 +322,7 @@ struct walker
   void assign (value_id v, hreg h)
   {
     saved_in_use |= work::span (h, w.fn.values[v].width) & w.tgt.call_saved;
+    saved_written |= work::span (h, w.fn.values[v].width) & w.tgt.call_saved;
     w.wv[v].reg = h;
     occupy (v);
     here.push_back (v);
@@ -662,6 +667,13 @@ struct walker
     short_ahead.fill (0);
     if (tie_by_wanted)
       short_of_ahead (v, allowed);
+    // A value no call clobbers all the registers of (live across no call)
+    // takes a call-saved register nothing has yet only when nothing else
+    // is as good: a tie-break, below any weight.  (A scratch in r31 cost
+    // btreeParseCellPtr a frame on its hot path, shrink-wrapped there.)
+    const hreg_set clobbered = file_regs[x.file] & ~w.tgt.call_saved;
+    const bool crosses_call = clobbered.any ()
+                              && (clobbered & ~w.live.forbidden[v]).none ();
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
       for (const hreg_set &f : { forbid | avoid, forbid })
@@ -684,6 +696,10 @@ struct walker
               // A tie-break only: below any weight.
               if (tie_by_wanted)
                 points -= 1e-9 * wanted[h];
+              if (!crosses_call
+                  && (work::span (h, x.width) & w.tgt.call_saved
+                      & ~saved_written).any ())
+                points -= 1e-6;
               if (points <= best_points)
                 continue;
               if (pass == 0)
