@@ -97,6 +97,7 @@ private:
   rtx slot_mem (slot_id s, hreg h, unsigned k, unsigned bytes);
   void emit_slot_move (slot_move dir, slot_id s, hreg h, unsigned k,
                        unsigned bytes, unsigned reg);
+  rtx remat_set (const edit &e) const;
   void emit_edit (const edit &e);
   void build_edits ();
   bool check_insn (rtx_insn *insn);
@@ -739,6 +740,17 @@ rewriter::emit_slot_move (slot_move dir, slot_id s, hreg h, unsigned k,
     emit_insn (gen_rtx_SET (b, borrow_save_mem ()));
 }
 
+// Return the single set of the insn remat edit E runs again, or null.
+rtx
+rewriter::remat_set (const edit &e) const
+{
+  if (e.k != edit::kind::remat || e.def_block >= m_map.insn_rtl.size ()
+      || e.def_insn >= m_map.insn_rtl[e.def_block].size ())
+    return NULL_RTX;
+  rtx_insn *def = m_map.insn_rtl[e.def_block][e.def_insn];
+  return def ? single_set (def) : NULL_RTX;
+}
+
 // Emit the insns of edit E into the current sequence.  A value several
 // registers wide moves one register at a time, in the order that does not
 // overwrite a source register before it is read.
@@ -785,10 +797,7 @@ rewriter::emit_edit (const edit &e)
         // The def insn's source again, into the edit's register (the
         // import flagged only a plain set of a constant or a frame
         // address; dry_run recognises the copy).
-        rtx_insn *def = e.def_block < m_map.insn_rtl.size ()
-                          && e.def_insn < m_map.insn_rtl[e.def_block].size ()
-                        ? m_map.insn_rtl[e.def_block][e.def_insn] : nullptr;
-        rtx set = def ? single_set (def) : NULL_RTX;
+        rtx set = remat_set (e);
         if (!set)
           {
             fail ("a recomputed value has no defining insn");
@@ -872,11 +881,7 @@ rewriter::build_edits ()
   // its target's frame) a slot access would read the wrong frame, and so
   // would a recomputed frame address.
   auto frame_remat = [&] (const edit &e) {
-    if (e.k != edit::kind::remat || e.def_block >= m_map.insn_rtl.size ()
-        || e.def_insn >= m_map.insn_rtl[e.def_block].size ())
-      return false;
-    rtx_insn *def = m_map.insn_rtl[e.def_block][e.def_insn];
-    rtx set = def ? single_set (def) : NULL_RTX;
+    rtx set = remat_set (e);
     return set && GET_CODE (SET_SRC (set)) == PLUS;
   };
   if (frame_pointer_needed)

@@ -26,7 +26,6 @@
 // (work::remat_at), or a shared reload of one, needs no cell and no
 // store: its reloads recompute it -- unless it is a phi def or argument,
 // which SSA deconstruction moves through a cell.
-
 //
 // reuse_loads () runs after the last colouring round: within a block, a
 // load into a register that still holds that cell's value (from an

@@ -1167,15 +1167,13 @@ spiller::fix_edges ()
               if (!in_file (v))
                 continue;
               bool there = in_end (v), wanted = in_entry (v);
-              if (there && !wanted && w_.rematerializable (v))
+              if (there && !wanted)
                 {
                   if (!evictable (v))
                     return false;
-                }
-              else if (there && !wanted)
-                {
-                  if (!evictable (v))
-                    return false;
+                  // Recomputed where it is read again: no store.
+                  if (w_.rematerializable (v))
+                    continue;
                   d_.stored[v] = true;
                   // Where it leaves: at P's end, or at the start of S
                   // when S has no other way in (and no phi whose def
@@ -1486,17 +1484,12 @@ lowering::lower ()
           }
         add_access (wrole::store, v, operand_kind::use, v);
       };
-      // A rematerializable value is recomputed by its def instead.
+      // A rematerializable value (it has no cell) is recomputed by its
+      // def instead.
       auto add_reload = [&] (value_id v) {
         if (w.rematerializable (v))
           {
-            ++w.stats.split_edits;
-            insn i;
-            i.ops.push_back (op (w, operand_kind::def, new_reload (v)));
-            out.push_back (std::move (i));
-            winsn x;
-            x.role = wrole::remat;
-            out_w.push_back (x);
+            add_access (wrole::remat, v, operand_kind::def, new_reload (v));
             return;
           }
         if (!direct (v))

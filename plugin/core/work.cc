@@ -19,6 +19,11 @@ work::work (const function &f, const target &t, const alloc_options &o)
   phi_parent.resize (f.values.size ());
   for (value_id v = 0; v < f.values.size (); ++v)
     phi_parent[v] = v;
+  file_of.assign (max_hard_regs, no_file);
+  for (size_t fi = 0; fi < t.files.size (); ++fi)
+    for (hreg h : t.files[fi].regs)
+      if (h < max_hard_regs)
+        file_of[h] = file_id (fi);
   remat_at.resize (f.values.size ());
   for (block_id b = 0; b < f.blocks.size (); ++b)
     for (uint32_t i = 0; i < f.blocks[b].insns.size (); ++i)
@@ -34,22 +39,13 @@ work::work (const function &f, const target &t, const alloc_options &o)
   // Nor is a value read in another file (a GPR pair as an FPR): its
   // operand temp is loaded straight from the value's cell, which needs
   // no register of the value's own file there.
-  std::vector<hreg_set> file_regs (t.files.size ());
-  for (size_t fi = 0; fi < t.files.size (); ++fi)
-    for (hreg h : t.files[fi].regs)
-      if (h < max_hard_regs)
-        file_regs[fi].set (h);
   for (const block &blk : f.blocks)
     for (const insn &i : blk.insns)
       for (const operand &o : i.ops)
         if (o.kind == operand_kind::use && remat_at[o.value].block != no_block
-            && (o.allowed & file_regs[f.values[o.value].file]).none ())
+            && (o.allowed & starts (f.values[o.value].file,
+                                    f.values[o.value].width)).none ())
           remat_at[o.value] = insn_ref ();
-  file_of.assign (max_hard_regs, no_file);
-  for (size_t fi = 0; fi < t.files.size (); ++fi)
-    for (hreg h : t.files[fi].regs)
-      if (h < max_hard_regs)
-        file_of[h] = file_id (fi);
 }
 
 value_id
