@@ -312,20 +312,34 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       for (size_t j = 0; j < w.fn.blocks[b].insns.size (); ++j)
         {
           const winsn &x = w.wb[b].insns[j];
-          if (x.role != wrole::input)
-            continue;
           const insn &i = w.fn.blocks[b].insns[j];
-          const insn &in = w.in.blocks[ib].insns[x.in_insn];
-          for (size_t k = 0; k < i.ops.size () && k < in.ops.size (); ++k)
+          // The def operand's own set: the input operand's (constraint
+          // lifting narrowed the working one to the value's), or that of
+          // a copy constraint lifting put after an instruction to carry
+          // its def out (seed 8875: a tied def's copy out could take only
+          // the registers the instruction's other defs held there).
+          auto def_set = [&] (size_t k) -> const hreg_set * {
+            if (x.role == wrole::copy && k == 0)
+              return &i.ops[0].allowed;
+            if (x.role != wrole::input)
+              return nullptr;
+            const insn &in = w.in.blocks[ib].insns[x.in_insn];
+            if (k >= in.ops.size () || in.ops[k].value != i.ops[k].value)
+              return nullptr;
+            return &in.ops[k].allowed;
+          };
+          for (size_t k = 0; k < i.ops.size (); ++k)
             {
               const operand &o = i.ops[k];
               // (A tied def keeps the set its tie needs.)
               if (o.kind != operand_kind::def || !is_new[o.value]
                   || o.tied_to != no_operand
-                  || w.wv[o.value].origin != vorigin::input
-                  || in.ops[k].value != o.value)
+                  || w.wv[o.value].origin != vorigin::input)
                 continue;
-              hreg_set a = in.ops[k].allowed & w.in.values[o.value].allowed
+              const hreg_set *d = def_set (k);
+              if (!d)
+                continue;
+              hreg_set a = *d & w.in.values[o.value].allowed
                            & w.starts (w.fn.values[o.value].file,
                                        w.fn.values[o.value].width);
               if (a.any ())
