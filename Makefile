@@ -158,6 +158,12 @@ $(BUILD)/core-tests/scaling: $(SCALING_OBJS) $(CORE_OBJS)
 bench-core-scaling: $(BUILD)/core-tests/scaling
 	$(BUILD)/core-tests/scaling $(SCALING_ARGS)
 
+REPLAY_OBJS := $(BUILD)/core-tests/bench/replay.o \
+  $(BUILD)/core-tests/test-targets.o
+
+$(BUILD)/core-tests/replay: $(REPLAY_OBJS) $(CORE_OBJS)
+	$(HOST_CXX) -o $@ $^
+
 # ---- Benchmarks against IRA/LRA (docs/benchmarks.md) ----
 HOST_CC ?= gcc
 QEMU_COUNT := $(BUILD)/qemu-count.so

@@ -380,12 +380,22 @@ private:
     return !d_.stored[v] && !w_.rematerializable (v);
   }
   std::vector<value_id> entry_set (block_id b);
-  // Whether walk () records its decisions or only reports the values of
-  // the start set that leave their register before any use.
-  enum class walk_mode { trial, commit };
+  // What one walk of a block with a start set decided, kept apart until
+  // walk () takes it (only the walk whose start set wastes nothing).
+  struct walk_result
+  {
+    // Values of the start set that left their register before any use.
+    std::vector<value_id> wasted;
+    // (slot, value): a reload before instruction SLOT.
+    std::vector<std::pair<uint32_t, value_id>> reloads;
+    // (value, slot): the value leaves its register there and is stored.
+    std::vector<std::pair<value_id, uint32_t>> evictions;
+    // The values in a register at the block's end.
+    std::vector<value_id> end;
+  };
   void walk (block_id b);
-  std::vector<value_id> walk_with (block_id b, const std::vector<value_id> &W0,
-                                   walk_mode mode);
+  void walk_with (block_id b, const std::vector<value_id> &W0,
+                  walk_result &r);
   bool fix_edges ();
 };
 
@@ -856,30 +866,56 @@ spiller::walk (block_id b)
   // and the block is walked again.  Each trial that finds such values
   // removes at least one from the start set, so there are at most as
   // many trials as values in it (and max_start_trials).
+  // The walk that wastes nothing (or the last one allowed) is the one
+  // taken: its decisions are recorded.
   std::vector<value_id> W0 = entry_set (b);
-  for (unsigned trial = 0; trial < max_start_trials; ++trial)
+  walk_result r;
+  for (unsigned trial = 0;; ++trial)
     {
-      std::vector<value_id> wasted = walk_with (b, W0, walk_mode::trial);
-      if (wasted.empty ())
+      walk_with (b, W0, r);
+      if (r.wasted.empty () || trial == max_start_trials)
         break;
-      for (value_id v : wasted)
+      for (value_id v : r.wasted)
         W0.erase (std::remove (W0.begin (), W0.end (), v), W0.end ());
     }
   w_entry_[b] = W0;
-  walk_with (b, W0, walk_mode::commit);
+  for (auto [slot, v] : r.reloads)
+    d_.reload (b, slot, v);
+  for (auto [v, slot] : r.evictions)
+    {
+      d_.stored[v] = true;
+      d_.evictions[v].push_back ({ b, slot });
+    }
+  w_end_[b] = std::move (r.end);
 }
 
-std::vector<value_id>
+void
 spiller::walk_with (block_id b, const std::vector<value_id> &W0,
-                    walk_mode mode)
+                    walk_result &r)
 {
   const block &blk = w_.fn.blocks[b];
   size_t n = blk.insns.size ();
-  std::vector<value_id> W = W0;
-  const bool commit = mode == walk_mode::commit;
+  std::vector<value_id> &W = r.end;
+  W = W0;
+  r.reloads.clear ();
+  r.evictions.clear ();
   // Values of W0 not yet read in the block, and those of them that
   // left their register before being read.
-  std::vector<value_id> unread = W0, wasted;
+  std::vector<value_id> unread = W0;
+  std::vector<value_id> &wasted = r.wasted;
+  wasted.clear ();
+  // Stored: decided before this walk, or evicted in it.
+  auto stored = [&] (value_id v) {
+    if (d_.stored[v])
+      return true;
+    for (auto [x, slot] : r.evictions)
+      if (x == v)
+        return true;
+    return false;
+  };
+  auto needs_store_here = [&] (value_id v) {
+    return !stored (v) && !w_.rematerializable (v);
+  };
 
   // The instructions of b reading each value (reads_).
   reads_.clear ();
@@ -970,13 +1006,13 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                 if (f > 0 && f < here)
                   score *= std::min (here / f, max_rarity);
               }
-            if (d != no_use && !is_clean (v) && !d_.stored[v]
+            if (d != no_use && !is_clean (v) && !stored (v)
                 && block_frequency (w_, d_.def_block[v])
                      >= dirty_share * block_frequency (w_, b))
               score *= dirty_discount;
             if (best == W.size () || score > best_score
-                || (score == best_score && !needs_store (v)
-                    && needs_store (W[best])))
+                || (score == best_score && !needs_store_here (v)
+                    && needs_store_here (W[best])))
               {
                 best = i;
                 best_d = d;
@@ -990,11 +1026,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                  != unread.end ()
             && evictable (W[best]))
           wasted.push_back (W[best]);
-        if (commit && best_d != no_use && !is_clean (W[best]))
-          {
-            d_.stored[W[best]] = true;
-            d_.evictions[W[best]].push_back ({ b, uint32_t (j) });
-          }
+        if (best_d != no_use && !is_clean (W[best]))
+          r.evictions.push_back ({ W[best], uint32_t (j) });
         W.erase (W.begin () + best);
       }
   };
@@ -1046,12 +1079,20 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         evict_until ([&] { return need () <= room; }, within, keep, j);
       }
   };
-  auto drop_dead = [&] (size_t j) {
-    W.erase (std::remove_if (W.begin (), W.end (),
-                             [&] (value_id v) {
-                               return next_use (v, j) == no_use;
-                             }),
-             W.end ());
+  // Values of W with no use after instruction J leave it.  A value
+  // that J does not read has the same next use after J as after J - 1,
+  // where it was checked: past the first instruction only those J
+  // touches (TOUCHED: its uses, then its defs) need a look.
+  auto drop_dead = [&] (size_t j, const std::vector<value_id> &touched) {
+    auto dead = [&] (value_id v) { return next_use (v, j) == no_use; };
+    if (j == 0)
+      {
+        W.erase (std::remove_if (W.begin (), W.end (), dead), W.end ());
+        return;
+      }
+    for (value_id v : touched)
+      if (dead (v))
+        W.erase (std::remove (W.begin (), W.end (), v), W.end ());
   };
 
   // Per instruction: its uses, defs and earlyclobber defs in the file,
@@ -1080,8 +1121,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       for (value_id u : U)
         if (std::find (W.begin (), W.end (), u) == W.end ())
           {
-            if (commit)
-              d_.reload (b, uint32_t (j), u);
+            r.reloads.push_back ({ uint32_t (j), u });
             missing += width (u);
             if (!is_clean (u))
               clean.push_back (u);
@@ -1096,7 +1136,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       for (value_id u : U)
         if (std::find (W.begin (), W.end (), u) == W.end ())
           W.push_back (u);
-      drop_dead (j);
+      drop_dead (j, U);
       if ((i.clobbers & regs_).any ())
         {
           make_room (avail (occ | i.clobbers), 0, {}, j);
@@ -1123,11 +1163,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       fit_classes (regs_ & ~at_def, D, {}, j);
       for (value_id v : D)
         W.push_back (v);
-      drop_dead (j);
+      drop_dead (j, D);
     }
-  if (commit)
-    w_end_[b] = W;
-  return wasted;
 }
 
 bool

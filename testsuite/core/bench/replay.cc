@@ -1,0 +1,200 @@
+// replay.cc -- time allocate () on the functions of real compiles.
+//
+// The plugin's dump (-fplugin-arg-ssara-dump) prints each function it
+// imports in the textual IR (ir-text.h) after ";; ssara: imported
+// function".  This reads those functions from one or more dump files,
+// allocates each for the rs6000 target with the checker off, REPEAT
+// times, and prints the processor time of each phase (the least of the
+// repeats, summed over the functions) and the total.  It times the core
+// alone, without GCC around it, so two builds of the core compare to a
+// few percent on one machine (a whole cc1 run varies by ten).
+//
+// Usage: replay [--repeat=N] [--policy=cheaper|split|pereira]
+//               [--top=N] DUMP...
+// --top=N also lists the N functions that took longest.
+// make bench-core-replay dumps SQLite's sqlite3.c at -O2 (make bench's
+// source) and runs it.  Not part of make check.
+//
+// The target is rs6000_target () (test-targets.h), not the one the
+// plugin builds from GCC's tables, so the allocations are close to, not
+// the same as, the plugin's.
+
+#include "allocate.h"
+#include "ir-text.h"
+#include "../test-targets.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace ssara;
+using namespace ssara::test;
+
+namespace {
+
+const char marker[] = ";; ssara: imported function";
+
+// Append the text of each imported function in the dump at PATH to OUT:
+// the lines after a marker line up to the next blank line.
+bool
+read_dump (const char *path, std::vector<std::string> &out)
+{
+  std::ifstream in (path);
+  if (!in)
+    return false;
+  std::string line, text;
+  bool inside = false;
+  while (std::getline (in, line))
+    {
+      if (!inside)
+        {
+          inside = line == marker;
+          text.clear ();
+          continue;
+        }
+      if (line.empty ())
+        {
+          out.push_back (text);
+          inside = false;
+          continue;
+        }
+      text += line;
+      text += '\n';
+    }
+  if (inside && !text.empty ())
+    out.push_back (text);
+  return true;
+}
+
+struct timed_function
+{
+  std::string name;
+  size_t values;
+  double ms;
+};
+
+} // namespace
+
+int
+main (int argc, char **argv)
+{
+  unsigned repeat = 3, top = 0;
+  alloc_options opts;
+  std::vector<const char *> dumps;
+  for (int i = 1; i < argc; ++i)
+    {
+      const char *a = argv[i];
+      if (strncmp (a, "--repeat=", 9) == 0)
+        repeat = unsigned (std::max (1, atoi (a + 9)));
+      else if (strncmp (a, "--top=", 6) == 0)
+        top = unsigned (std::max (0, atoi (a + 6)));
+      else if (strcmp (a, "--policy=cheaper") == 0)
+        opts.policy = spill_policy::cheaper;
+      else if (strcmp (a, "--policy=split") == 0)
+        opts.policy = spill_policy::split;
+      else if (strcmp (a, "--policy=pereira") == 0)
+        opts.policy = spill_policy::pereira;
+      else if (a[0] == '-')
+        {
+          fprintf (stderr, "replay: unknown option %s\n", a);
+          return 2;
+        }
+      else
+        dumps.push_back (a);
+    }
+  if (dumps.empty ())
+    {
+      fprintf (stderr, "usage: replay [--repeat=N] "
+                       "[--policy=cheaper|split|pereira] [--top=N] DUMP...\n");
+      return 2;
+    }
+
+  const target t = rs6000_target ();
+  std::vector<std::string> texts;
+  for (const char *d : dumps)
+    if (!read_dump (d, texts))
+      {
+        fprintf (stderr, "replay: cannot read %s\n", d);
+        return 1;
+      }
+  std::vector<function> fns;
+  size_t unparsed = 0, values = 0;
+  for (const std::string &s : texts)
+    {
+      function f;
+      if (!parse_function (s, t, &f).empty ())
+        {
+          ++unparsed;
+          continue;
+        }
+      values += f.values.size ();
+      fns.push_back (std::move (f));
+    }
+
+  // Per phase, in first-seen order: the sum over functions of the least
+  // time of the repeats.
+  std::vector<std::string> order;
+  std::map<std::string, double> sum;
+  std::vector<timed_function> each;
+  size_t failed = 0;
+  for (const function &f : fns)
+    {
+      std::map<std::string, double> best;
+      double best_total = -1;
+      for (unsigned r = 0; r < repeat; ++r)
+        {
+          std::vector<phase_time> times;
+          alloc_options o = opts;
+          o.times = &times;
+          alloc_result res = allocate (f, t, o);
+          if (r == 0 && res.failure != alloc_failure::none)
+            ++failed;
+          std::map<std::string, double> now;
+          double total = 0;
+          for (const phase_time &p : times)
+            {
+              now[p.phase] += p.ms;
+              total += p.ms;
+              if (std::find (order.begin (), order.end (), p.phase)
+                  == order.end ())
+                order.push_back (p.phase);
+            }
+          for (auto &[k, ms] : now)
+            if (!best.count (k) || ms < best[k])
+              best[k] = ms;
+          if (best_total < 0 || total < best_total)
+            best_total = total;
+        }
+      for (auto &[k, ms] : best)
+        sum[k] += ms;
+      each.push_back ({ f.name, f.values.size (), best_total });
+    }
+
+  printf ("replay: %zu functions, %zu values (%zu unparsed, %zu failed), "
+          "least of %u runs\n",
+          fns.size (), values, unparsed, failed, repeat);
+  double total = 0;
+  for (const std::string &k : order)
+    {
+      printf ("  %-24s %9.1f ms\n", k.c_str (), sum[k]);
+      total += sum[k];
+    }
+  printf ("  %-24s %9.1f ms\n", "total", total);
+  if (top > 0)
+    {
+      std::sort (each.begin (), each.end (),
+                 [] (const timed_function &a, const timed_function &b) {
+                   return a.ms > b.ms;
+                 });
+      for (size_t i = 0; i < each.size () && i < top; ++i)
+        printf ("  %8.2f ms %7zu values  %s\n", each[i].ms, each[i].values,
+                each[i].name.c_str ());
+    }
+  return 0;
+}
