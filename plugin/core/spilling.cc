@@ -487,6 +487,8 @@ spiller::compute_next_uses ()
       use_freq_out_[b].assign (dist_out_[b].size (), 0.0);
     }
   // Backward fixed point (see max_next_use_passes for why it ends).
+  std::vector<dist_t> best;
+  std::vector<double> best_f;
   for (unsigned pass = 0; pass < max_next_use_passes; ++pass)
     {
       bool changed = false;
@@ -495,46 +497,69 @@ spiller::compute_next_uses ()
           block_id b = rpo_[i];
           const block &blk = w_.fn.blocks[b];
           dist_t n = dist_t (blk.insns.size ());
-          for (size_t k = 0; k < dist_out_[b].size (); ++k)
+          // Each successor's in-map against b's out-map, both sorted by
+          // value: a merge, not a search per value.  best[k] and
+          // best_f[k] are the least distance over the successors seen so
+          // far for dist_out_[b][k] (the first successor wins a tie, as
+          // it did in successor order).
+          const size_t nout = dist_out_[b].size ();
+          best.assign (nout, no_use);
+          best_f.assign (nout, 0.0);
+          const double fb = block_frequency (w_, b);
+          for (block_id s : blk.succs)
             {
-              auto &[v, d] = dist_out_[b][k];
-              dist_t best = no_use;
-              double best_f = 0;
-              for (block_id s : blk.succs)
+              const dist_map &in = dist_in_[s];
+              const unsigned bd = blk.loop_depth;
+              const unsigned sd = w_.fn.blocks[s].loop_depth;
+              const double fs = block_frequency (w_, s);
+              size_t at = 0;
+              for (size_t k = 0; k < nout; ++k)
                 {
-                  size_t at = index_of (dist_in_[s], v);
-                  dist_t x = at == no_index ? no_use : dist_in_[s][at].second;
-                  unsigned bd = blk.loop_depth;
-                  unsigned sd = w_.fn.blocks[s].loop_depth;
+                  const value_id v = dist_out_[b][k].first;
+                  while (at < in.size () && in[at].first < v)
+                    ++at;
+                  if (at == in.size () || in[at].first != v)
+                    continue;  // No use through s: no_use, never below.
+                  dist_t x = in[at].second;
                   if (bd > sd)
                     x = add_dist (x, loop_exit_penalty * (bd - sd));
-                  x = scale_dist (x, block_frequency (w_, b),
-                                  block_frequency (w_, s));
-                  if (x < best)
+                  x = scale_dist (x, fb, fs);
+                  if (x < best[k])
                     {
-                      best = x;
-                      best_f = use_freq_in_[s][at];
+                      best[k] = x;
+                      best_f[k] = use_freq_in_[s][at];
                     }
                 }
-              if (best < d)
-                {
-                  d = best;
-                  use_freq_out_[b][k] = best_f;
-                  changed = true;
-                }
             }
+          for (size_t k = 0; k < nout; ++k)
+            if (best[k] < dist_out_[b][k].second)
+              {
+                dist_out_[b][k].second = best[k];
+                use_freq_out_[b][k] = best_f[k];
+                changed = true;
+              }
+          // Likewise b's in-map against its first uses and its out-map.
+          const dist_map &fu = first_use[b];
+          const dist_map &out = dist_out_[b];
+          size_t at_fu = 0, at_out = 0;
           for (size_t k = 0; k < dist_in_[b].size (); ++k)
             {
               auto &[v, d] = dist_in_[b][k];
-              dist_t x = lookup (first_use[b], v);
-              double f = block_frequency (w_, b);
-              if (x == no_use)
+              while (at_fu < fu.size () && fu[at_fu].first < v)
+                ++at_fu;
+              while (at_out < out.size () && out[at_out].first < v)
+                ++at_out;
+              dist_t x = no_use;
+              double f = fb;
+              if (at_fu < fu.size () && fu[at_fu].first == v)
+                x = fu[at_fu].second;
+              else if (at_out < out.size () && out[at_out].first == v)
                 {
-                  size_t at = index_of (dist_out_[b], v);
-                  x = at == no_index ? no_use
-                                     : add_dist (n, dist_out_[b][at].second);
-                  f = at == no_index ? 0.0 : use_freq_out_[b][at];
+                  x = add_dist (n, out[at_out].second);
+                  f = use_freq_out_[b][at_out];
                 }
+              else
+                f = 0.0;
               if (x < d)
                 {
                   d = x;
