@@ -1705,7 +1705,11 @@ lowering::rename (size_t nv0,
           phi_at[y] = t;
         }
 
-      // Rename along the dominator subtree of V's def.
+      // Rename along the dominator subtree of V's def, where V is live:
+      // a block of it where V is not live in (nor defined) has no use of
+      // V, nor has any block it dominates (V live into a block is live
+      // out of its immediate dominator, on the way from V's def), nor
+      // is V an argument of a phi after it.
       block_id root = d.def_block[v];
       std::vector<block_id> stack { root };
       std::string error;
@@ -1713,6 +1717,11 @@ lowering::rename (size_t nv0,
         {
           block_id y = stack.back ();
           stack.pop_back ();
+          const bool live_in = std::binary_search (w.live.live_in[y].begin (),
+                                                   w.live.live_in[y].end (),
+                                                   v);
+          if (y != root && phi_at[y] == no_value && !live_in)
+            continue;
           for (block_id c : dom.children (y))
             stack.push_back (c);
           value_id cur;
@@ -1720,9 +1729,7 @@ lowering::rename (size_t nv0,
             cur = d.memory_phi[v] ? in_memory : v;
           else if (phi_at[y] != no_value)
             cur = phi_at[y];
-          else if (std::binary_search (w.live.live_in[y].begin (),
-                                       w.live.live_in[y].end (), v)
-                   && !d.in_entry (y, v))
+          else if (!d.in_entry (y, v))
             cur = in_memory;
           else
             cur = outgoing[dom.idom (y)];
