@@ -81,8 +81,10 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   if (fail (ra::lift_phis (w)))
     return r;
   clock.lap ("lift_phis");
-  // Live ranges as intervals on the linearised CFG (interval_analysis.cc).
-  ra::analyse_intervals (w);
+  // Live ranges as intervals on the linearised CFG (interval_analysis.cc):
+  // phi analysis, PhiMemCoalesce and spill_required need the ranges
+  // alone; the spilling and colour assignment analyse again, in full.
+  ra::analyse_intervals (w, ra::live_scope::ranges);
   clock.lap ("analyse_intervals");
   // 4.2 phi analysis: one class per phi (phi_analysis.cc).
   if (fail (ra::analyse_phis (w)))

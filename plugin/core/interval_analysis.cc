@@ -232,8 +232,9 @@ hard_liveness (const function &f, std::vector<hreg_set> &in,
 }
 
 void
-analyse_intervals (work &w)
+analyse_intervals (work &w, live_scope scope)
 {
+  const bool full = scope == live_scope::full;
   const size_t nb = w.fn.blocks.size (), nv = w.fn.values.size ();
   liveness &L = w.live;
 
@@ -364,11 +365,12 @@ analyse_intervals (work &w)
 
   // Hard registers: not SSA, the classic backward dataflow.
   std::vector<hreg_set> hin, hout;
-  hard_liveness (w.fn, hin, hout);
+  if (full)
+    hard_liveness (w.fn, hin, hout);
   const hreg_set alloc = w.tgt.allocatable ();
 
-  // Per-block backward scan: intervals and hard occupancy.
-  point_or tree (L.npos);
+  // Per-block backward scan: intervals and (full) hard occupancy.
+  point_or tree (full ? L.npos : 0);
   sparse_or pre_tree;
   // Record the hard registers occupied at position P.
   auto occ_at = [&] (pos_t p, const hreg_set &set) {
@@ -376,9 +378,20 @@ analyse_intervals (work &w)
       tree.add (p, set);
   };
   reset (L.intervals, nv);
-  L.across_in_memory.assign (nv, false);
-  L.hard_at_end.assign (nb, hreg_set ());
-  L.hard_at_use.resize (nb);
+  if (full)
+    {
+      L.across_in_memory.assign (nv, false);
+      L.hard_at_end.assign (nb, hreg_set ());
+      L.hard_at_use.resize (nb);
+    }
+  else
+    {
+      L.across_in_memory.clear ();
+      L.hard_at_end.clear ();
+      L.hard_at_use.clear ();
+      L.forbidden.clear ();
+      L.avoid.clear ();
+    }
   std::vector<pos_t> open_end (nv, ~pos_t (0));
   std::vector<value_id> open;
   std::vector<uint32_t> open_idx (nv, 0);
@@ -405,12 +418,38 @@ analyse_intervals (work &w)
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w.fn.blocks[b];
+      for (value_id v : L.live_out[b])
+        open_value (v, w.pos_end (b));
+      if (!full)
+        {
+          // The ranges alone: the loop below without the hard registers.
+          for (size_t j = blk.insns.size (); j-- > 0;)
+            {
+              const insn &i = blk.insns[j];
+              for (const operand &o : i.ops)
+                if (o.kind == operand_kind::def)
+                  {
+                    if (open_end[o.value] == ~pos_t (0))
+                      open_value (o.value, w.pos_def (b, j));
+                    close_value (o.value, o.earlyclobber
+                                            ? w.pos_use (b, j)
+                                            : w.pos_def (b, j));
+                  }
+              for (const operand &o : i.ops)
+                if (o.kind == operand_kind::use)
+                  open_value (o.value, w.pos_use (b, j));
+            }
+          for (const phi &ph : blk.phis)
+            if (ph.def != no_value && !w.wv[ph.def].spilled)
+              close_value (ph.def, w.pos_start (b));
+          while (!open.empty ())
+            close_value (open.back (), w.pos_start (b));
+          continue;
+        }
       hreg_set hlive = hout[b];
       occ_at (w.pos_end (b), hlive & alloc);
       L.hard_at_end[b] = hlive & alloc;
       L.hard_at_use[b].assign (blk.insns.size (), hreg_set ());
-      for (value_id v : L.live_out[b])
-        open_value (v, w.pos_end (b));
       for (size_t j = blk.insns.size (); j-- > 0;)
         {
           const insn &i = blk.insns[j];
@@ -460,6 +499,8 @@ analyse_intervals (work &w)
     {
       auto &iv = L.intervals[v];
       std::sort (iv.begin (), iv.end ());
+      if (!full)
+        continue;
       const value &x = w.fn.values[v];
       if (x.allowed.count () != 1 || iv.empty ())
         continue;
@@ -471,6 +512,8 @@ analyse_intervals (work &w)
       for (auto [a, e] : iv)
         pre_tree.add (a, e, s);
     }
+  if (!full)
+    return;
   tree.build ();
   pre_tree.build ();
   L.forbidden.assign (nv, hreg_set ());

@@ -177,6 +177,9 @@ struct cell
 
 // Per-round results of interval analysis.  Recomputed after every change
 // to the working function.
+// After analyse_intervals (w, live_scope::ranges), only live_in,
+// live_out, intervals and npos describe the function; the rest is
+// empty until a full analysis.
 struct liveness
 {
   // live_in[b]: values live at the start of block b, phi defs of b
@@ -378,7 +381,11 @@ void fold_copies (work &w);
 std::string lift_constraints (work &w);
 void split_hard_ranges (work &w);
 std::string lift_phis (work &w);
-void analyse_intervals (work &w);
+// What analyse_intervals computes: the live ranges alone (live_in,
+// live_out, intervals), which is all PhiLifting's successors up to the
+// spilling need, or everything `liveness` holds.
+enum class live_scope : uint8_t { ranges, full };
+void analyse_intervals (work &w, live_scope scope = live_scope::full);
 std::string analyse_phis (work &w);
 void phi_mem_coalesce (work &w);
 void compute_preferences (work &w);
