@@ -4,7 +4,9 @@
 
 #include "dominators.h"
 
+#include <algorithm>
 #include <map>
+#include <memory>
 #include <sstream>
 
 namespace ssara {
@@ -39,6 +41,25 @@ function::add_value (const value &v)
 
 namespace {
 
+// An ostringstream made on the first <<: the verifier runs on every
+// function, and constructing a stream (its locale) for the common case,
+// no complaint, cost more than the checks of a small function.
+class error_text
+{
+public:
+  template <typename T> error_text &operator<< (const T &x)
+  {
+    if (!s_)
+      s_ = std::make_unique<std::ostringstream> ();
+    *s_ << x;
+    return *this;
+  }
+  std::string str () const { return s_ ? s_->str () : std::string (); }
+
+private:
+  std::unique_ptr<std::ostringstream> s_;
+};
+
 // Where a value is defined: a phi of BLOCK (INSN == phi_def_insn), or
 // operand OP of instruction INSN of BLOCK.
 constexpr uint32_t phi_def_insn = ~0u;
@@ -63,7 +84,7 @@ file_regs (const reg_file &rf)
 std::string
 verify_target (const target &t)
 {
-  std::ostringstream err;
+  error_text err;
   if (t.files.empty () || t.files.size () >= no_file)
     return "target has no register files (or too many)";
   hreg_set seen;
@@ -161,7 +182,7 @@ verify_function (const function &f, const target &t)
   if (!terr.empty ())
     return terr;
 
-  std::ostringstream err;
+  error_text err;
   const size_t nblocks = f.blocks.size ();
   const size_t nvalues = f.values.size ();
   if (nblocks == 0)
@@ -248,23 +269,33 @@ verify_function (const function &f, const target &t)
           }
     }
   {
-    // Count edges both ways.
-    std::map<std::pair<block_id, block_id>, long> count;
+    // The edges as the succs list them and as the preds do: the same
+    // multiset, sorted.
+    std::vector<std::pair<block_id, block_id>> by_succ, by_pred;
     for (block_id b = 0; b < nblocks; ++b)
       {
         for (block_id s : f.blocks[b].succs)
-          ++count[{ b, s }];
+          by_succ.push_back ({ b, s });
         for (block_id p : f.blocks[b].preds)
-          --count[{ p, b }];
+          by_pred.push_back ({ p, b });
       }
-    for (auto &[e, c] : count)
-      if (c != 0)
-        {
-          err << "edge " << e.first << "->" << e.second
-              << " appears " << (c > 0 ? "more" : "less")
-              << " often in succs than in preds";
-          return err.str ();
-        }
+    std::sort (by_succ.begin (), by_succ.end ());
+    std::sort (by_pred.begin (), by_pred.end ());
+    if (by_succ != by_pred)
+      {
+        // The first edge where they part, and which lists it more often.
+        size_t k = 0;
+        while (k < by_succ.size () && k < by_pred.size ()
+               && by_succ[k] == by_pred[k])
+          ++k;
+        bool more = k == by_pred.size ()
+                    || (k < by_succ.size () && by_succ[k] < by_pred[k]);
+        auto e = more ? by_succ[k] : by_pred[k];
+        err << "edge " << e.first << "->" << e.second
+            << " appears " << (more ? "more" : "less")
+            << " often in succs than in preds";
+        return err.str ();
+      }
   }
   for (block_id b = 0; b < nblocks; ++b)
     if (f.blocks[b].returns && !f.blocks[b].succs.empty ())

@@ -118,6 +118,20 @@ TEST (Verify, RejectsBrokenInvariants)
   }
   {
     function f = diamond (t);
+    f.blocks[1].succs.push_back (3);  // 1->3 twice in succs, once in preds
+    EXPECT_NE (verify_function (f, t).find (
+                 "edge 1->3 appears more often in succs than in preds"),
+               std::string::npos) << verify_function (f, t);
+  }
+  {
+    function f = diamond (t);
+    f.blocks[0].succs = { 1 };  // 0->2 only in preds
+    EXPECT_NE (verify_function (f, t).find (
+                 "edge 0->2 appears less often in succs than in preds"),
+               std::string::npos) << verify_function (f, t);
+  }
+  {
+    function f = diamond (t);
     f.blocks[3].phis[0].args = { 2, 1 };  // c on the path from block 1
     EXPECT_NE (verify_function (f, t).find ("not defined on every path"),
                std::string::npos) << verify_function (f, t);
