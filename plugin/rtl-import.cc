@@ -132,6 +132,20 @@ private:
     }
   };
   std::map<start_key, hreg_set> m_start_regs;
+  // class_set answers for a REG operand per file, mode, width and class
+  // (asked per operand and alternative; a SUBREG's answer depends on it).
+  struct class_key
+  {
+    start_key shape;
+    int cl;
+    bool operator< (const class_key &o) const
+    {
+      if (cl != o.cl)
+        return cl < o.cl;
+      return shape < o.shape;
+    }
+  };
+  std::map<class_key, hreg_set> m_class_sets;
 };
 
 bool
@@ -571,6 +585,15 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
   unsigned width;
   if (!shape_of_mode (mode, regno, file, width))
     return s;
+  hreg_set *cached = nullptr;
+  if (GET_CODE (op) != SUBREG)
+    {
+      auto [it, fresh] = m_class_sets.emplace (
+        class_key { start_key { file, mode, width }, int (cl) }, hreg_set ());
+      if (!fresh)
+        return it->second;
+      cached = &it->second;
+    }
   auto add_file = [&] (file_id f)
     {
       unsigned wf = f == file ? width
@@ -645,6 +668,8 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
         if (direct || memory)
           add_file (f);
       }
+  if (cached)
+    *cached = s;
   return s;
 }
 
