@@ -19,6 +19,9 @@
 #                 system from a clean clone of HEAD (needs root; not in CI)
 # make bench-core-scaling time the core on functions of 1k-100k values
 #                 (not part of check; docs/core.md has the figures)
+# make bench-core-replay time the core, phase by phase, on the functions
+#                 of SQLite's sqlite3.c at -O2 (not part of check;
+#                 docs/core.md)
 
 TARGET_CC  ?= powerpc-linux-gnu-gcc-12
 HOST_CXX   ?= g++
@@ -164,6 +167,20 @@ REPLAY_OBJS := $(BUILD)/core-tests/bench/replay.o \
 $(BUILD)/core-tests/replay: $(REPLAY_OBJS) $(CORE_OBJS)
 	$(HOST_CXX) -o $@ $^
 
+# sqlite3.c (make bench's source and flags) compiled with the plugin's
+# dump, then every function it imported allocated again by the core
+# alone; REPLAY_ARGS passes options (--repeat=N, --policy=..., --top=N).
+REPLAY_DIR = $(BUILD)/bench/replay
+bench-core-replay: setup $(BUILD)/ssara.so $(BUILD)/core-tests/replay
+	tools/bench-setup.sh $(BUILD)
+	@mkdir -p $(REPLAY_DIR)
+	rm -f $(REPLAY_DIR)/sqlite3.c.*.ssara
+	cd $(REPLAY_DIR) && $(TARGET_CC) -O2 -fno-pie -I../src/sqlite \
+	  -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION \
+	  -c ../src/sqlite/sqlite3.c -o sqlite3.o \
+	  -fplugin=$(abspath $(BUILD))/ssara.so -fplugin-arg-ssara-dump
+	$(BUILD)/core-tests/replay $(REPLAY_ARGS) $(REPLAY_DIR)/sqlite3.c.*.ssara
+
 # ---- Benchmarks against IRA/LRA (docs/benchmarks.md) ----
 HOST_CC ?= gcc
 QEMU_COUNT := $(BUILD)/qemu-count.so
@@ -171,7 +188,7 @@ QEMU_COUNT := $(BUILD)/qemu-count.so
 # bench scripts run under the system python.
 BENCH_PYTHON ?= /usr/bin/python3
 
-.PHONY: bench bench-quick bench-report check-bench-tools
+.PHONY: bench bench-quick bench-report check-bench-tools bench-core-replay
 
 # The qemu-ppc counting plugin (tools/qemu-count.c).
 $(QEMU_COUNT): tools/qemu-count.c

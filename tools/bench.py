@@ -300,7 +300,8 @@ def timed_compile(build, src, cflags, plugin, workdir, tag, decline=(), extra=()
         crashes.append({"function": fn, "message": ICE_MSG_RE.search(r.stderr).group(0)})
         decline.append(fn)
     res = {"ok": r.returncode == 0, "ra": 0.0, "ssara": 0.0, "total": 0.0,
-           "declined": decline, "plugin_crashes": crashes}
+           "declined": decline, "plugin_crashes": crashes,
+           "ra_phases": {}, "phases": {}}
     if r.returncode != 0:
         res["error"] = r.stderr[-1500:]
     for line in r.stderr.splitlines():
@@ -310,6 +311,7 @@ def timed_compile(build, src, cflags, plugin, workdir, tag, decline=(), extra=()
         name, usr = m.group(1).strip(), float(m.group(2))
         if ra_phase(name):
             res["ra"] += usr
+            res["ra_phases"][name] = res["ra_phases"].get(name, 0.0) + usr
         elif name == "plugin execution":
             res["ssara"] += usr
         elif name == "TOTAL":
@@ -334,6 +336,12 @@ def timed_compile(build, src, cflags, plugin, workdir, tag, decline=(), extra=()
                 m = re.search(r'reason="([^"]*)"', line)
                 if m:
                     res["reason"] = m.group(1)
+                # -fplugin-arg-ssara-times: the file's sum per phase (ms).
+                m = re.match(r"ssara: TOTAL times=(\S+)", line)
+                if m:
+                    for kv in m.group(1).split(","):
+                        k, _, v = kv.partition(":")
+                        res["phases"][k] = float(v)
     res["by"] = by
     res["values"] = values
     for k in ("ra", "ssara", "total"):
@@ -396,7 +404,10 @@ def compile_cost(build, sizes, resume):
         pass
     for side in ("stock", "ssara"):
         print("bench: compile cost, sqlite3.c -O2, %s" % side, flush=True)
-        extra = ["-fplugin-arg-ssara-" + pa for pa in PROG_ARGS.get("sqlite", [])]
+        # times: the time of each step of the pass, summed over the file
+        # (one clock read per step and function).
+        extra = ["-fplugin-arg-ssara-" + pa
+                 for pa in PROG_ARGS.get("sqlite", []) + ["times"]]
         cost["sqlite"][side] = timed_compile(build, sq[0][1], flags, side == "ssara",
                                              workdir, "sqlite-" + side,
                                              known if side == "ssara" else (), extra)

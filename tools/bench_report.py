@@ -504,6 +504,34 @@ def report(build, out_md):
                 fmt(s.get("peak_kb", 0) / 1024, 1), fmt(m.get("peak_kb", 0) / 1024, 1),
                 fmt(m["peak_kb"] / s["peak_kb"] if s.get("peak_kb") else float("nan"))))
             w("")
+            if m.get("phases") or s.get("ra_phases"):
+                w("Where the time goes: each step of the ssara pass summed over "
+                  "the file (`-fplugin-arg-ssara-times`, processor time per "
+                  "function: prepare and import are the RTL side before the "
+                  "core, rewrite the RTL side after it, the others the core's "
+                  "phases, twice where spill=cheaper runs the paper's spilling "
+                  "too), and IRA+LRA's own steps in the stock compile "
+                  "(`-ftime-report`).")
+                w("")
+                w("| ssara step | ms | share | | IRA+LRA step | ms | share |")
+                w("| --- | ---: | ---: | --- | --- | ---: | ---: |")
+                ph = [(k, v) for k, v in (m.get("phases") or {}).items()
+                      if k != "total"]
+                ph_total = sum(v for _, v in ph) or float("nan")
+                ra = sorted((s.get("ra_phases") or {}).items(),
+                            key=lambda kv: -kv[1])
+                ra_total = sum(v for _, v in ra) or float("nan")
+                for i in range(max(len(ph), len(ra))):
+                    left = ("%s | %s | %s" % (ph[i][0], fmt(ph[i][1], 1),
+                                              fmt(100 * ph[i][1] / ph_total, 1) + "%")
+                            if i < len(ph) else " | | ")
+                    right = ("%s | %s | %s" % (ra[i][0], fmt(1000 * ra[i][1], 0),
+                                               fmt(100 * ra[i][1] / ra_total, 1) + "%")
+                             if i < len(ra) else " | | ")
+                    w("| %s | | %s |" % (left, right))
+                w("| total | %s | | | total | %s | |" % (
+                    fmt(ph_total, 1), fmt(1000 * ra_total, 0)))
+                w("")
             for side, x in (("stock", s), ("plugin", m)):
                 if not x.get("ok"):
                     w("**The %s compile failed**: %s" % (side, (x.get("error") or "")

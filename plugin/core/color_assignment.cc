@@ -226,11 +226,16 @@ struct walker
   // call VISIT (U, WT) for each: WT is the weakest affinity on the way,
   // halved per hop beyond the first.  VISIT returns whether the walk goes
   // on through U.
+  // walk_uncoloured's frontiers, kept between calls (one walk per
+  // value coloured).
+  std::vector<std::pair<value_id, double>> walk_frontier, walk_next;
   template <typename F> void walk_uncoloured (value_id v, F visit)
   {
     ++visit_cur;
     visit_stamp[v] = visit_cur;
-    std::vector<std::pair<value_id, double>> frontier { { v, -1.0 } }, next;
+    std::vector<std::pair<value_id, double>> &frontier = walk_frontier,
+                                             &next = walk_next;
+    frontier.assign (1, { v, -1.0 });
     unsigned visits = 0;
     double decay = 1.0;
     for (unsigned hop = 0; hop < max_propagation_hops; ++hop)
