@@ -21,6 +21,45 @@ namespace ssara {
 namespace {
 
 // One pseudo's role at one instruction, merged over all its occurrences.
+// A map from register numbers to V for one insn, which names a handful:
+// a vector sorted by key (std::map's order, without a node per entry).
+// operator[] may move the entries: a reference it returns lasts until
+// the next insertion.
+template <typename V> class regno_map
+{
+public:
+  using entry = std::pair<unsigned, V>;
+
+  V &operator[] (unsigned k)
+  {
+    auto it = lower (k);
+    if (it == m_.end () || it->first != k)
+      it = m_.insert (it, entry (k, V ()));
+    return it->second;
+  }
+  const V &at (unsigned k) const
+  {
+    auto it = std::lower_bound (m_.begin (), m_.end (), k, less);
+    gcc_assert (it != m_.end () && it->first == k);
+    return it->second;
+  }
+  size_t count (unsigned k) const
+  {
+    auto it = std::lower_bound (m_.begin (), m_.end (), k, less);
+    return it != m_.end () && it->first == k;
+  }
+  typename std::vector<entry>::iterator begin () { return m_.begin (); }
+  typename std::vector<entry>::iterator end () { return m_.end (); }
+
+private:
+  static bool less (const entry &e, unsigned k) { return e.first < k; }
+  typename std::vector<entry>::iterator lower (unsigned k)
+  {
+    return std::lower_bound (m_.begin (), m_.end (), k, less);
+  }
+  std::vector<entry> m_;
+};
+
 struct pseudo_access
 {
   // The registers the occurrences accept (intersection); set when the
@@ -70,9 +109,9 @@ private:
   hreg_set class_set (unsigned regno, rtx op, reg_class_t cl);
   int operand_fit (int i, const operand_alternative *alt);
   int choose_alternative (rtx_insn *rtl);
-  bool add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc);
+  bool add_address_uses (rtx x, regno_map<pseudo_access> &acc);
   bool collect_operands (rtx_insn *rtl, int alt,
-                         std::map<unsigned, pseudo_access> &acc,
+                         regno_map<pseudo_access> &acc,
                          std::vector<std::pair<int, reg_class_t>> &scratch_ops,
                          hreg_set &earlyclobber_hard);
   bool import_insn (rtl_ssa::insn_info *ii, block_id b, bool last);
@@ -83,7 +122,7 @@ private:
   void import_exit (rtl_ssa::bb_info *bb, block_id b);
   void import_head_defs (rtl_ssa::bb_info *bb, block_id b);
   void mark_receiver_save (rtl_ssa::insn_info *ii,
-                           const std::map<unsigned, operand_index> &use_index,
+                           const regno_map<operand_index> &use_index,
                            insn &out);
 
   const target &m_target;
@@ -804,7 +843,7 @@ importer::choose_alternative (rtx_insn *rtl)
 // Record every pseudo in address X as a use that needs a base register,
 // and the base of an auto-increment address also as a tied def.
 bool
-importer::add_address_uses (rtx x, std::map<unsigned, pseudo_access> &acc)
+importer::add_address_uses (rtx x, regno_map<pseudo_access> &acc)
 {
   subrtx_iterator::array_type array;
   FOR_EACH_SUBRTX (iter, array, x, NONCONST)
@@ -860,7 +899,7 @@ clobbered_operand_p (rtx_insn *rtl, int i)
 // outputs (bswapsi2_reg's "=&r" result set straight into r3 at -Os).
 bool
 importer::collect_operands (rtx_insn *rtl, int alt_index,
-                            std::map<unsigned, pseudo_access> &acc,
+                            regno_map<pseudo_access> &acc,
                             std::vector<std::pair<int, reg_class_t>> &scratch_ops,
                             hreg_set &earlyclobber_hard)
 {
@@ -1025,7 +1064,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
   out.origin = INSN_UID (rtl);
   out.terminator = last && JUMP_P (rtl);
 
-  std::map<unsigned, pseudo_access> acc;
+  regno_map<pseudo_access> acc;
   std::vector<std::pair<int, reg_class_t>> scratch_ops;
   hreg_set earlyclobber_hard;
   rtx pat = PATTERN (rtl);
@@ -1093,7 +1132,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
     }
 
   // Values from rtl-ssa: what each use reads, what each def writes.
-  std::map<unsigned, value_id> use_value, def_value;
+  regno_map<value_id> use_value, def_value;
   for (rtl_ssa::use_info *use : ii->uses ())
     {
       if (!use->is_reg () || use->only_occurs_in_notes ())
@@ -1159,7 +1198,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
     }
 
   // Uses first, so that ties can name them by index.
-  std::map<unsigned, operand_index> use_index;
+  regno_map<operand_index> use_index;
   std::vector<operand> value_ops;
   for (auto &entry : acc)
     {
@@ -1422,7 +1461,7 @@ importer::import_orphan_phis ()
 // operand of each pseudo OUT reads.
 void
 importer::mark_receiver_save (
-  rtl_ssa::insn_info *ii, const std::map<unsigned, operand_index> &use_index,
+  rtl_ssa::insn_info *ii, const regno_map<operand_index> &use_index,
   insn &out)
 {
   if (!cfun->has_nonlocal_label)
