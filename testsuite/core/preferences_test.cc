@@ -268,3 +268,31 @@ block 0
     EXPECT_FALSE (t.call_saved.test (r.alloc.value_loc[v].reg))
       << print_allocation (f, t, r.alloc);
 }
+
+// A function with a call: colour assignment counts its call-saved
+// registers as saved already, so first_use_cost no longer steers a value
+// that no call crosses.  Such a value still takes r3-r5 before r31,
+// first in the target's order (GCC's lists r31-r14 before r12): r31,
+// written by nothing else, would cost a save and a restore of its own
+// (btreeParseCellPtr got a frame on its hot path for a scratch in r31).
+TEST (Preferences, ValueAcrossNoCallAvoidsFreshCallSavedRegister)
+{
+  const char *text = R"(
+function caller
+value v0 gpr
+value v1 gpr
+block 0
+  call clobbers={r3-r5}
+  insn def:v0
+  insn def:v1 use:v0
+  insn use:v1 term
+)";
+  function f;
+  target t = make_test_target (4, 2, 2);
+  t.files[gpr_file].regs = { gpr (31), gpr (3), gpr (4), gpr (5) };
+  t.call_saved.set (gpr (31));
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_FALSE (r.alloc.used_regs.test (gpr (31)))
+    << print_allocation (f, t, r.alloc);
+}
