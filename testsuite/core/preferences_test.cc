@@ -241,13 +241,32 @@ block 2 preds=1 succs= depth=0
   EXPECT_EQ (ra::block_frequency (w, 2), 2.0);
 }
 
+namespace {
+
+// Allocate TEXT for four GPRs listed in the order ORDER, r31 the one
+// call-saved register; expect the allocation to write no r31.
+void
+expect_no_fresh_call_saved (const char *text, std::vector<hreg> order)
+{
+  function f;
+  target t = make_test_target (4, 2, 2);
+  t.files[gpr_file].regs = std::move (order);
+  t.call_saved.set (gpr (31));
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_FALSE (r.alloc.used_regs.test (gpr (31)))
+    << print_allocation (f, t, r.alloc);
+}
+
+} // namespace
+
 // A leaf function: with r3 and r4 taken, the third value takes r5, not
-// r31, which comes first in the target's order (as r31-r14 come before
-// r12 in GCC's) but is call-saved and unused: writing it would cost a
-// save and a restore.
+// r31, which comes before it in the target's order (as r31-r14 come
+// before r12 in GCC's) but is call-saved and unused: writing it would
+// cost a save and a restore.
 TEST (Preferences, LeafAvoidsFreshCallSavedRegister)
 {
-  const char *text = R"(
+  expect_no_fresh_call_saved (R"(
 function leaf
 value v0 gpr
 value v1 gpr
@@ -257,16 +276,7 @@ block 0
   insn def:v1
   insn def:v2 use:v0
   insn use:v0 use:v1 use:v2 term
-)";
-  function f;
-  target t = make_test_target (4, 2, 2);
-  t.files[gpr_file].regs = { gpr (3), gpr (4), gpr (31), gpr (5) };
-  t.call_saved.set (gpr (31));
-  alloc_result r = run (text, f, t);
-  ASSERT_EQ (r.error, "");
-  for (value_id v = 0; v < 3; ++v)
-    EXPECT_FALSE (t.call_saved.test (r.alloc.value_loc[v].reg))
-      << print_allocation (f, t, r.alloc);
+)", { gpr (3), gpr (4), gpr (31), gpr (5) });
 }
 
 // A function with a call: colour assignment counts its call-saved
@@ -277,7 +287,7 @@ block 0
 // (btreeParseCellPtr got a frame on its hot path for a scratch in r31).
 TEST (Preferences, ValueAcrossNoCallAvoidsFreshCallSavedRegister)
 {
-  const char *text = R"(
+  expect_no_fresh_call_saved (R"(
 function caller
 value v0 gpr
 value v1 gpr
@@ -286,13 +296,5 @@ block 0
   insn def:v0
   insn def:v1 use:v0
   insn use:v1 term
-)";
-  function f;
-  target t = make_test_target (4, 2, 2);
-  t.files[gpr_file].regs = { gpr (31), gpr (3), gpr (4), gpr (5) };
-  t.call_saved.set (gpr (31));
-  alloc_result r = run (text, f, t);
-  ASSERT_EQ (r.error, "");
-  EXPECT_FALSE (r.alloc.used_regs.test (gpr (31)))
-    << print_allocation (f, t, r.alloc);
+)", { gpr (31), gpr (3), gpr (4), gpr (5) });
 }
