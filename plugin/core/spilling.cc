@@ -1690,10 +1690,40 @@ lowering::rename (size_t nv0,
   std::vector<value_id> phi_at (nb, no_value), outgoing (nb, no_value);
   // "Not in a register here": the value lives in its cell only.
   const value_id in_memory = no_value - 1;
+  // The value a def of the working function gives V a new name by: V
+  // itself, or a reload carrying it (not a via_file temp that carries it
+  // to or from its cell); no_value for any other def.
+  auto renames = [&] (value_id x) -> value_id {
+    if (x < nv0)
+      return x;
+    value_id c = w.wv[x].carries;
+    return c < nv0 && w.fn.values[x].file == w.fn.values[c].file
+           ? c : no_value;
+  };
+  // mentioned[v]: the blocks whose instructions read V or rename it, in
+  // block order; the walk below scans only those (a value live through a
+  // thousand blocks and read in three costs three scans, not a thousand).
+  std::vector<std::vector<block_id>> mentioned (nv0);
+  for (block_id y = 0; y < nb; ++y)
+    for (const insn &i : w.fn.blocks[y].insns)
+      for (const operand &o : i.ops)
+        {
+          value_id x = no_value;
+          if (o.kind == operand_kind::use && o.value < nv0)
+            x = o.value;
+          else if (o.kind == operand_kind::def)
+            x = renames (o.value);
+          if (x == no_value || !d.reloaded[x])
+            continue;
+          auto &m = mentioned[x];
+          if (m.empty () || m.back () != y)
+            m.push_back (y);
+        }
   for (value_id v = 0; v < nv0; ++v)
     {
       if (!d.reloaded[v])
         continue;
+      const std::vector<block_id> &mentions = mentioned[v];
       std::vector<block_id> phis_here = phi_blocks[v];
       for (block_id y : phis_here)
         {
@@ -1740,7 +1770,9 @@ lowering::rename (size_t nv0,
           if (cur == in_memory && w.fn.blocks[y].preds.size () == 1)
             at_entry = outgoing[dom.idom (y)];
           block &blk = w.fn.blocks[y];
-          for (size_t j = 0; j < blk.insns.size (); ++j)
+          const bool scan = std::binary_search (mentions.begin (),
+                                                mentions.end (), y);
+          for (size_t j = 0; scan && j < blk.insns.size (); ++j)
             {
               insn &i = blk.insns[j];
               bool leading_store = at_entry != no_value
@@ -1762,11 +1794,7 @@ lowering::rename (size_t nv0,
               // V's def or a reload of it (not a via_file temp that
               // carries it to or from its cell).
               for (const operand &o : i.ops)
-                if (o.kind == operand_kind::def
-                    && (o.value == v
-                        || (o.value >= nv0 && w.wv[o.value].carries == v
-                            && w.fn.values[o.value].file
-                                 == w.fn.values[v].file)))
+                if (o.kind == operand_kind::def && renames (o.value) == v)
                   cur = o.value;
             }
           outgoing[y] = cur;
