@@ -1719,11 +1719,22 @@ lowering::rename (size_t nv0,
           if (m.empty () || m.back () != y)
             m.push_back (y);
         }
+  // live_in_blocks[v]: the blocks V is live into (w.live.live_in
+  // transposed), marked per value in live_mark: one test per block of
+  // the walk instead of a search of the block's live-in list.
+  std::vector<std::vector<block_id>> live_in_blocks (nv0);
+  for (block_id y = 0; y < nb && y < w.live.live_in.size (); ++y)
+    for (value_id x : w.live.live_in[y])
+      if (x < nv0 && d.reloaded[x])
+        live_in_blocks[x].push_back (y);
+  std::vector<value_id> live_mark (nb, no_value);
   for (value_id v = 0; v < nv0; ++v)
     {
       if (!d.reloaded[v])
         continue;
       const std::vector<block_id> &mentions = mentioned[v];
+      for (block_id y : live_in_blocks[v])
+        live_mark[y] = v;
       std::vector<block_id> phis_here = phi_blocks[v];
       for (block_id y : phis_here)
         {
@@ -1747,9 +1758,7 @@ lowering::rename (size_t nv0,
         {
           block_id y = stack.back ();
           stack.pop_back ();
-          const bool live_in = std::binary_search (w.live.live_in[y].begin (),
-                                                   w.live.live_in[y].end (),
-                                                   v);
+          const bool live_in = live_mark[y] == v;
           if (y != root && phi_at[y] == no_value && !live_in)
             continue;
           for (block_id c : dom.children (y))
