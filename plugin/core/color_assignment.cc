@@ -1251,23 +1251,38 @@ compute_weights (work &w)
         }
       size[v] = s;
     }
+  // Each edge b -> s counts for the values live out of b that are live
+  // into s or that a phi of s reads on it: b's live-out list merged with
+  // s's live-in list and with the phi arguments of the edge (all sorted).
+  std::vector<value_id> edge_args;
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       const block &blk = w.fn.blocks[b];
-      for (value_id v : w.live.live_out[b])
-        for (block_id s : blk.succs)
-          {
-            if (w.wb[s].in_block == no_block)
-              continue;
-            const block &sb = w.fn.blocks[s];
-            bool live = std::binary_search (w.live.live_in[s].begin (),
-                                            w.live.live_in[s].end (), v);
-            for (size_t k = 0; k < sb.preds.size () && !live; ++k)
-              if (sb.preds[k] == b)
-                for (const phi &ph : sb.phis)
-                  live |= ph.args[k] == v;
-            size[v] += live;
-          }
+      const std::vector<value_id> &out = w.live.live_out[b];
+      for (block_id s : blk.succs)
+        {
+          if (w.wb[s].in_block == no_block)
+            continue;
+          const block &sb = w.fn.blocks[s];
+          edge_args.clear ();
+          for (size_t k = 0; k < sb.preds.size (); ++k)
+            if (sb.preds[k] == b)
+              for (const phi &ph : sb.phis)
+                edge_args.push_back (ph.args[k]);
+          std::sort (edge_args.begin (), edge_args.end ());
+          const std::vector<value_id> &in = w.live.live_in[s];
+          size_t i = 0, a = 0;
+          for (value_id v : out)
+            {
+              while (i < in.size () && in[i] < v)
+                ++i;
+              while (a < edge_args.size () && edge_args[a] < v)
+                ++a;
+              if ((i < in.size () && in[i] == v)
+                  || (a < edge_args.size () && edge_args[a] == v))
+                size[v] += 1;
+            }
+        }
     }
   std::vector<double> weight (nv);
   for (value_id v = 0; v < nv; ++v)
