@@ -357,11 +357,8 @@ analyse_intervals (work &w, live_scope scope)
       for (; k < first[v + 1]; ++k)
         live_at_start (v, use_at[k]);
     }
-  for (block_id b = 0; b < nb; ++b)
-    {
-      std::sort (L.live_in[b].begin (), L.live_in[b].end ());
-      std::sort (L.live_out[b].begin (), L.live_out[b].end ());
-    }
+  // The lists are sorted already: the values are marked live one after
+  // the other in increasing order, each at most once per block.
 
   // Hard registers: not SSA, the classic backward dataflow.
   std::vector<hreg_set> hin, hout;
