@@ -417,51 +417,33 @@ analyse_intervals (work &w, live_scope scope)
       const block &blk = w.fn.blocks[b];
       for (value_id v : L.live_out[b])
         open_value (v, w.pos_end (b));
-      if (!full)
+      // The hard registers live at the scan's point (full only).
+      hreg_set hlive;
+      if (full)
         {
-          // The ranges alone: the loop below without the hard registers.
-          for (size_t j = blk.insns.size (); j-- > 0;)
-            {
-              const insn &i = blk.insns[j];
-              for (const operand &o : i.ops)
-                if (o.kind == operand_kind::def)
-                  {
-                    if (open_end[o.value] == ~pos_t (0))
-                      open_value (o.value, w.pos_def (b, j));
-                    close_value (o.value, o.earlyclobber
-                                            ? w.pos_use (b, j)
-                                            : w.pos_def (b, j));
-                  }
-              for (const operand &o : i.ops)
-                if (o.kind == operand_kind::use)
-                  open_value (o.value, w.pos_use (b, j));
-            }
-          for (const phi &ph : blk.phis)
-            if (ph.def != no_value && !w.wv[ph.def].spilled)
-              close_value (ph.def, w.pos_start (b));
-          while (!open.empty ())
-            close_value (open.back (), w.pos_start (b));
-          continue;
+          hlive = hout[b];
+          occ_at (w.pos_end (b), hlive & alloc);
+          L.hard_at_end[b] = hlive & alloc;
+          L.hard_at_use[b].assign (blk.insns.size (), hreg_set ());
         }
-      hreg_set hlive = hout[b];
-      occ_at (w.pos_end (b), hlive & alloc);
-      L.hard_at_end[b] = hlive & alloc;
-      L.hard_at_use[b].assign (blk.insns.size (), hreg_set ());
       for (size_t j = blk.insns.size (); j-- > 0;)
         {
           const insn &i = blk.insns[j];
-          hreg_set hd, hu;
-          for (const operand &o : i.ops)
-            if (o.kind == operand_kind::def_hard)
-              hd |= work::span (o.reg, o.width);
-            else if (o.kind == operand_kind::use_hard)
-              hu |= work::span (o.reg, o.width);
-          occ_at (w.pos_def (b, j), (hlive | hd) & alloc);
-          hlive &= ~hd;
-          occ_at (w.pos_clobber (b, j), (hlive | i.clobbers) & alloc);
-          hlive |= hu;
-          occ_at (w.pos_use (b, j), hlive & alloc);
-          L.hard_at_use[b][j] = hlive & alloc;
+          if (full)
+            {
+              hreg_set hd, hu;
+              for (const operand &o : i.ops)
+                if (o.kind == operand_kind::def_hard)
+                  hd |= work::span (o.reg, o.width);
+                else if (o.kind == operand_kind::use_hard)
+                  hu |= work::span (o.reg, o.width);
+              occ_at (w.pos_def (b, j), (hlive | hd) & alloc);
+              hlive &= ~hd;
+              occ_at (w.pos_clobber (b, j), (hlive | i.clobbers) & alloc);
+              hlive |= hu;
+              occ_at (w.pos_use (b, j), hlive & alloc);
+              L.hard_at_use[b][j] = hlive & alloc;
+            }
 
           for (const operand &o : i.ops)
             if (o.kind == operand_kind::def)
@@ -473,14 +455,15 @@ analyse_intervals (work &w, live_scope scope)
                 close_value (o.value, o.earlyclobber ? w.pos_use (b, j)
                                                      : w.pos_def (b, j));
               }
-          if (i.values_across_in_memory)
+          if (full && i.values_across_in_memory)
             for (value_id v : open)
               L.across_in_memory[v] = true;
           for (const operand &o : i.ops)
             if (o.kind == operand_kind::use)
               open_value (o.value, w.pos_use (b, j));
         }
-      occ_at (w.pos_start (b), hlive & alloc);
+      if (full)
+        occ_at (w.pos_start (b), hlive & alloc);
       for (const phi &ph : blk.phis)
         if (ph.def != no_value && !w.wv[ph.def].spilled)
           close_value (ph.def, w.pos_start (b));

@@ -373,12 +373,6 @@ private:
   void compute_pressure ();
   void compute_crowding ();
   bool evictable (value_id v) const;
-  // Whether V leaving its register needs a store (not yet decided, not
-  // rematerializable).
-  bool needs_store (value_id v) const
-  {
-    return !d_.stored[v] && !w_.rematerializable (v);
-  }
   std::vector<value_id> entry_set (block_id b);
   // What one walk of a block with a start set decided, kept apart until
   // walk () takes it (only the walk whose start set wastes nothing).
@@ -938,6 +932,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         return true;
     return false;
   };
+  // Whether V leaving its register needs a store (not stored yet, not
+  // rematerializable).
   auto needs_store_here = [&] (value_id v) {
     return !stored (v) && !w_.rematerializable (v);
   };
