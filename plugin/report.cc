@@ -94,6 +94,10 @@ stats_line (const char *name, const adapter_result &r)
       // Spilled constants recomputed instead of reloaded.
       if (s.remats)
         line += " remats=" + std::to_string (s.remats);
+      // Colour assignment still spilled (rounds of its spill-and-recolour
+      // loop beyond the first; color_assignment.cc).
+      if (s.spill_rounds > 1)
+        line += " rounds=" + std::to_string (s.spill_rounds);
       if (!r.times.empty ())
         {
           line += " times=";

@@ -1979,15 +1979,19 @@ spill_before_coloring (work &w)
 {
   if (w.opts.policy == spill_policy::pereira)
     return "";
-  // Functions with abnormal edges or with instructions that want every
-  // value in memory are left to colour assignment's spilling.
+  // Functions with a nonlocal goto or setjmp receiver or with
+  // instructions that want every value in memory are left to colour
+  // assignment's spilling.  Other abnormal edges (a sibcall's edge to the
+  // exit, EH edges, computed gotos) are no reason: spill_required has
+  // sent every value live over one, and each phi argument over one, to
+  // memory, so no value this phase moves crosses such an edge, and SSA
+  // reconstruction puts no phi where an in-edge is abnormal (phi_ok).
+  // (Before, every function with a sibcall was left to colour
+  // assignment's whole-value spilling.)
   for (const block &blk : w.fn.blocks)
     {
       if (blk.receiver)
         return "";
-      for (bool a : blk.pred_abnormal)
-        if (a)
-          return "";
       for (const insn &i : blk.insns)
         if (i.values_across_in_memory)
           return "";
