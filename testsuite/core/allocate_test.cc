@@ -456,3 +456,92 @@ block 2 preds=1* returns
   EXPECT_GT (r.alloc.stats.split_edits, 0u);
   EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
 }
+
+// A reload at the end of a block that only feeds phis of its successor
+// is a move of the edge (spilling.cc, edge_reloads_to_moves): as a load
+// at the block's end it held a register while every phi argument still
+// held its own, the memory phis' included, and colour assignment spilled
+// whole values for it.  Reduced from SQLite's sqlite3AffinityType with 8
+// GPRs: the block before the loop ends with 8 values, the header's start
+// set holds 8 of them and a reloaded ninth, one of the 8 being only a
+// memory phi's argument.
+TEST (Allocate, EdgeReloadIsAnEdgeMove)
+{
+  const char *text = R"(
+function edge_reload
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+value v9 gpr
+value v10 gpr
+value v11 gpr
+value v12 gpr
+value v13 gpr
+value v14 gpr
+value v15 gpr
+value v16 gpr
+value v17 gpr
+value v18 gpr
+value v19 gpr
+value v20 gpr
+value v21 gpr
+value v22 gpr
+value v23 gpr
+value v24 gpr
+value v25 gpr
+value v26 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2 depth=0 freq=1
+  copy def:v0 use_hard:r3
+  copy use:v0 def:v1
+  insn def:v2
+block 2 preds=1 succs=3 depth=0 freq=0.94499999936670065
+  insn def:v3
+  insn def:v4
+  insn def:v5
+  insn def:v6
+  insn def:v7 remat
+  insn def:v8 remat
+  insn def:v9 remat
+block 3 preds=9,2 succs=4 depth=1 freq=14.91643337905407
+  phi v10 = v11 v2
+  phi v12 = v13 v1
+  phi v14 = v15 v8
+  phi v16 = v17 v7
+  phi v18 = v19 v9
+  insn use:v3
+  insn def:v20
+  insn def:v21
+  insn def:v13
+  insn use:v20 use:v21 def:v19
+  insn use:v4
+block 4 preds=3 succs=5 depth=1 freq=9.8448459804058075
+  insn use:v5
+block 5 preds=4 succs=6 depth=1 freq=6.4975983127951622
+  insn use:v6
+block 6 preds=5 succs=7 depth=1 freq=1.4580610617995262
+  phi v22 = v13
+  phi v23 = v14
+  insn def:v24
+  insn use:v24 def:v25,ec
+block 7 preds=6 succs=8 depth=1 freq=0.8229296775534749
+  insn use:v22
+block 8 preds=7 succs=9 depth=1 freq=0.5431335773319006
+  insn def:v26 remat
+block 9 preds=8 succs=3 depth=1 freq=15.078861087560654
+  phi v15 = v26
+  phi v17 = v16
+  insn def:v11
+)";
+  alloc_result r = run (text, make_test_target (8, 2, 8),
+                        spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_GT (r.alloc.stats.split_edits, 0u);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+}

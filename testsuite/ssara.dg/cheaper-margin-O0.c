@@ -3,7 +3,16 @@
    estimates compare as they are, the paper's spilling kept on a tie or
    when cheaper.  With the margin at -O0 the splitting spiller's result
    was kept here, and SQLite -O0 ran 1.241x of stock's instructions
-   instead of 1.115x.  SQLite's sqlite3Multiply128.  */
+   instead of 1.115x.  SQLite's sqlite3Multiply128.
+   Since 2026-11-27 the splitting spiller's allocation of this function
+   is cheaper outright (10 loads and 10 stores against 20 and 20): at
+   -O0 the entry block defines the undefined halves of 9 DImode values
+   for phis of the next block, 45 registers' worth at the block's end,
+   and the reloads for them there are moves of the edge now
+   (spilling.cc, edge_reloads_to_moves) instead of loads colour
+   assignment had to spill again.  So split's is kept, with or without
+   the margin: this no longer tests the margin, only that the cheaper
+   allocation wins and runs.  */
 /* { dg-do run } */
 /* { dg-options "-O0 -fplugin-arg-ssara-fallback=none -fplugin-arg-ssara-dump" } */
 
@@ -38,4 +47,4 @@ main (void)
 }
 
 /* { dg-final { scan-rtl-dump "ssara: mul128 by=ssara" "ssara" } } */
-/* { dg-final { scan-rtl-dump-not "ssara: mul128 by=ssara \[^\n\]* spill=split" "ssara" } } */
+/* { dg-final { scan-rtl-dump "ssara: mul128 by=ssara \[^\n\]* spill=split" "ssara" } } */
