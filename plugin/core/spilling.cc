@@ -1937,6 +1937,32 @@ edge_reloads_to_moves (work &w, size_t nv0)
   const size_t nv = w.fn.values.size ();
   if (nv == nv0)
     return false;
+  // over[b * nf + f]: the end of block B holds more values of file F
+  // than F has registers.  Most functions have no such block: then
+  // nothing more is scanned.
+  const size_t nf = w.tgt.files.size ();
+  std::vector<hreg_set> file_regs (nf);
+  for (file_id f = 0; f < nf; ++f)
+    for (hreg h : w.tgt.files[f].regs)
+      file_regs[f].set (h);
+  std::vector<bool> over (w.fn.blocks.size () * nf, false);
+  std::vector<unsigned> demand (nf);
+  bool any_over = false;
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    {
+      if (!takes_end_code (w.fn.blocks[b]))
+        continue;
+      for (file_id f = 0; f < nf; ++f)
+        demand[f] = unsigned ((w.live.hard_at_end[b] & file_regs[f]).count ());
+      for (value_id v : w.live.live_out[b])
+        if (!w.wv[v].spilled)
+          demand[w.fn.values[v].file] += w.fn.values[v].width;
+      for (file_id f = 0; f < nf; ++f)
+        if (demand[f] > w.tgt.files[f].regs.size ())
+          over[b * nf + f] = any_over = true;
+    }
+  if (!any_over)
+    return false;
   // Whether an instruction reads each value; and per reload value, the
   // block whose out-edge passes it to a phi (a second such block
   // disqualifies it).
@@ -1962,20 +1988,9 @@ edge_reloads_to_moves (work &w, size_t nv0)
           }
     }
   bool changed = false;
-  std::vector<unsigned> demand (w.tgt.files.size ());
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       block &blk = w.fn.blocks[b];
-      if (!takes_end_code (blk))
-        continue;
-      // The registers of each file in use at the block's end.
-      std::fill (demand.begin (), demand.end (), 0u);
-      for (value_id v : w.live.live_out[b])
-        if (!w.wv[v].spilled)
-          demand[w.fn.values[v].file] += w.fn.values[v].width;
-      for (file_id f = 0; f < w.tgt.files.size (); ++f)
-        for (hreg h : w.tgt.files[f].regs)
-          demand[f] += w.live.hard_at_end[b].test (h);
       for (size_t j = 0; j < blk.insns.size (); ++j)
         {
           insn &i = blk.insns[j];
@@ -1985,9 +2000,9 @@ edge_reloads_to_moves (work &w, size_t nv0)
             continue;
           const value_id r = i.ops[0].value;
           const file_id f = w.fn.values[r].file;
-          if (r < nv0 || !w.wv[r].shared_reload || read[r] || elsewhere[r]
-              || fed_from[r] != b || !w.tgt.files[f].memory_direct
-              || demand[f] <= w.tgt.files[f].regs.size ()
+          if (r < nv0 || !over[b * nf + f] || !w.wv[r].shared_reload
+              || read[r] || elsewhere[r] || fed_from[r] != b
+              || !w.tgt.files[f].memory_direct
               || w.rematerializable (w.wv[r].carries)
               || x.cell == no_cell)
             continue;
