@@ -49,6 +49,10 @@
 //      a predecessor with one successor, else once at the start of the
 //      successor); a phi whose def starts out of a register lives in
 //      memory (its arguments are stored there by SSA deconstruction).
+//      Where the reloads at a predecessor's end make more values than
+//      registers there (every value kept over the edge and every phi
+//      argument still holds its register, memory phis' arguments
+//      included), the block is marked (decisions::over_full_end).
 //   5. A value that leaves its register while it still has a use is
 //      stored right after its def (single assignment: one store serves
 //      every reload), or, where that costs less by frequency, at each
@@ -60,17 +64,19 @@
 //   recompute it.
 // Nothing is changed until every decision can be carried out; then:
 // Lower:
-//   6. Stores and reloads become instructions of the working function;
+//   6. Where the reloads of a value join (decide_joins): phis at the
+//      iterated dominance frontier of the reloads where the value is in
+//      a register at the block's start (a reload at the block's start
+//      where an in-edge cannot carry a phi's copy).  Then, at the end of
+//      a marked block (step 4), each reload that only the successor's
+//      phis read becomes a move of the edge (decide_edge_moves): a
+//      reload value in its value's cell, which SSA deconstruction loads
+//      into the phi's register after the edge's moves that free
+//      registers, or finds in a memory phi's own cell.
+//   7. Stores and reloads become instructions of the working function;
 //      each reload defines a fresh value that carries the evicted one.
-//   7. SSA reconstruction: every use of an evicted value is renamed to the
-//      reload or def that reaches it, with phis at the iterated dominance
-//      frontier of the reloads where the value is in a register at the
-//      block's start (a reload at the block's start where an in-edge
-//      cannot carry a phi's copy).
-//   8. A reload at a block's end that only phis of its successor read,
-//      where the block's end holds more values than registers, is left
-//      to SSA deconstruction, as a move of the edge
-//      (edge_reloads_to_moves).
+//   8. SSA reconstruction: every use of an evicted value is renamed to the
+//      reload or def that reaches it, through the phis of step 6.
 //
 // The reload values are shared reloads (work.h): if colour assignment
 // still cannot colour (operand constraints, register pairs, values
@@ -222,6 +228,19 @@ struct decisions
   std::vector<block_id> def_block;
   // Values defined by a terminator: nothing can follow their def.
   std::vector<bool> terminator_def;
+  // over_full_end[b]: the memory-direct files whose values in a register
+  // at the end of block B (one successor) outnumber the file's registers
+  // once fix_edges' reloads there are counted: every value kept over the
+  // edge and every phi argument still holds its register there, the
+  // arguments of memory phis included (SSA deconstruction stores them
+  // into the phi's cell only on the edge), so those reloads need one
+  // register each beyond the successor's start set.  The lowering makes
+  // such reloads moves of the edge (decide_edge_moves).
+  std::vector<std::vector<file_id>> over_full_end;
+  // edge_moves[b]: values whose reload at the end of block B is a move of
+  // B's out-edge, made by SSA deconstruction (decide_edge_moves): each
+  // is a reload value in its value's cell, defined by no instruction.
+  std::vector<std::vector<value_id>> edge_moves;
 
   // Reload V before slot SLOT of block B.
   void reload (block_id b, uint32_t slot, value_id v)
@@ -346,6 +365,9 @@ private:
   // as a base address cannot be r0).
   std::vector<hreg_set> reach_;
   void compute_reach ();
+  // The registers of the file value V may occupy, avoiding BAR: its
+  // allowed starts' spans.
+  hreg_set reach_avoiding (value_id v, const hreg_set &bar) const;
 
   // Call F (V, J) for each read of a value of the file in block B, in
   // order: J is the reading instruction, or the number of instructions
@@ -395,6 +417,10 @@ private:
   void walk_with (block_id b, const std::vector<value_id> &W0,
                   walk_result &r);
   bool fix_edges ();
+  // The registers of the file occupied at the end of the K-th
+  // predecessor of block S once fix_edges has placed its reloads there
+  // (d_.entry must hold S's start set).
+  unsigned end_demand (block_id s, size_t k) const;
 };
 
 bool
@@ -1281,9 +1307,56 @@ spiller::fix_edges ()
                   d_.reloaded[v] = true;
                 }
             }
+          if (at_p_end && w_.tgt.files[f_].memory_direct
+              && end_demand (s, k) > regs_.count ())
+            d_.over_full_end[p].push_back (f_);
         }
     }
   return true;
+}
+
+unsigned
+spiller::end_demand (block_id s, size_t k) const
+{
+  const block &sb = w_.fn.blocks[s];
+  const block_id p = sb.preds[k];
+  const auto &end = w_end_[p];
+  auto in_end = [&] (value_id v) {
+    return std::find (end.begin (), end.end (), v) != end.end ();
+  };
+  // The values of the file in a register at P's end that live on over
+  // the edge: those kept or reloaded for S's start set, and the phi
+  // arguments, except a memory phi's argument that is itself a memory
+  // phi out of a register (passed cell to cell).
+  std::vector<value_id> held;
+  for (value_id v : w_.live.live_in[s])
+    if (in_file (v) && d_.in_entry (s, v))
+      held.push_back (v);
+  for (const phi &ph : sb.phis)
+    {
+      value_id a = ph.args[k];
+      if (w_.fn.values[ph.def].file != f_ || !in_file (a))
+        continue;
+      bool def_in_memory = d_.memory_phi[ph.def] || w_.wv[ph.def].spilled;
+      if (in_end (a) || !(def_in_memory && d_.memory_phi[a]))
+        held.push_back (a);
+    }
+  std::sort (held.begin (), held.end ());
+  held.erase (std::unique (held.begin (), held.end ()), held.end ());
+  return unsigned ((w_.live.hard_at_end[p] & regs_).count ()) + weight (held);
+}
+
+hreg_set
+spiller::reach_avoiding (value_id v, const hreg_set &bar) const
+{
+  const value &x = w_.fn.values[v];
+  hreg_set r;
+  if (x.width == 1)
+    return x.allowed & regs_ & ~bar;
+  for (hreg h : w_.tgt.files[f_].regs)
+    if (x.allowed.test (h) && (work::span (h, x.width) & bar).none ())
+      r |= work::span (h, x.width) & regs_;
+  return r;
 }
 
 void
@@ -1295,16 +1368,7 @@ spiller::compute_reach ()
       const value &x = w_.fn.values[v];
       if (x.file != f_)
         continue;
-      // The registers X may occupy, avoiding BAR.
-      auto reach = [&] (const hreg_set &bar) {
-        hreg_set r;
-        if (x.width == 1)
-          return x.allowed & regs_ & ~bar;
-        for (hreg h : w_.tgt.files[f_].regs)
-          if (x.allowed.test (h) && (work::span (h, x.width) & bar).none ())
-            r |= work::span (h, x.width) & regs_;
-        return r;
-      };
+      auto reach = [&] (const hreg_set &bar) { return reach_avoiding (v, bar); };
       // Where V keeps its register across a call, it needs one the call
       // leaves alone for its whole life: colour assignment gives a value
       // one register.  Calls where V leaves its register do not restrict
@@ -1353,7 +1417,7 @@ spiller::run (file_id f)
   return fix_edges ();
 }
 
-// Lowering (steps 6 and 7).
+// Lowering (steps 6 to 8).
 struct lowering
 {
   work &w;
@@ -1417,9 +1481,15 @@ struct lowering
     return o;
   }
 
+  // edge_reload[b]: per value of d.edge_moves[b], the reload value that
+  // the move of B's out-edge fills (set by lower, read by rename).
+  std::vector<std::vector<std::pair<value_id, value_id>>> edge_reload;
+
   std::string lower ();
   void decide_joins (size_t nv0,
                      std::vector<std::vector<block_id>> &phi_blocks);
+  void decide_edge_moves (
+    const std::vector<std::vector<block_id>> &phi_blocks);
   std::string rename (size_t nv0,
                       const std::vector<std::vector<block_id>> &phi_blocks);
 };
@@ -1448,6 +1518,7 @@ lowering::lower ()
   // Where the reloads of a value join: phis, or reloads at the start.
   std::vector<std::vector<block_id>> phi_blocks;
   decide_joins (nv0, phi_blocks);
+  decide_edge_moves (phi_blocks);
 
   // A value reloaded somewhere is in memory there: it is stored (a
   // memory phi's arguments are stored by SSA deconstruction).  Every
@@ -1484,7 +1555,7 @@ lowering::lower ()
         }
     }
 
-  // Step 6: new instruction lists.
+  // Step 7: new instruction lists.
   for (block_id b = 0; b < nb; ++b)
     {
       block &blk = w.fn.blocks[b];
@@ -1586,8 +1657,22 @@ lowering::lower ()
       blk.insns = std::move (out);
       w.wb[b].insns = std::move (out_w);
     }
+  // The edges' moves: reload values in their values' cells, which SSA
+  // deconstruction moves into the phis' registers (as it does the
+  // shared reloads that colour assignment spills).
+  edge_reload.assign (nb, {});
+  for (block_id b = 0; b < nb; ++b)
+    for (value_id v : d.edge_moves[b])
+      {
+        ++w.stats.split_edits;
+        value_id t = new_reload (v);
+        w.wv[t].spilled = true;
+        w.wv[t].spill = spillability::unspillable;
+        w.wv[t].cell = w.wv[v].cell;
+        edge_reload[b].push_back ({ v, t });
+      }
 
-  // Step 7: SSA reconstruction per reloaded value.
+  // Step 8: SSA reconstruction per reloaded value.
   return rename (nv0, phi_blocks);
 }
 
@@ -1679,6 +1764,58 @@ lowering::decide_joins (size_t nv0,
                 sr.push_back (v);
             }
         }
+    }
+}
+
+void
+lowering::decide_edge_moves (
+  const std::vector<std::vector<block_id>> &phi_blocks)
+{
+  const size_t nb = w.fn.blocks.size ();
+  d.edge_moves.assign (nb, {});
+  for (block_id p = 0; p < nb; ++p)
+    {
+      const auto &over = d.over_full_end[p];
+      if (over.empty ())
+        continue;
+      // fix_edges marks only blocks with one successor.
+      const block &pb = w.fn.blocks[p];
+      const block_id s = pb.succs[0];
+      const block &sb = w.fn.blocks[s];
+      const size_t k = size_t (std::find (sb.preds.begin (), sb.preds.end (),
+                                          p) - sb.preds.begin ());
+      auto &at = d.reload_before[p][end_slot (pb)];
+      std::vector<value_id> keep;
+      for (value_id v : at)
+        {
+          auto &moves = d.edge_moves[p];
+          if (std::find (moves.begin (), moves.end (), v) != moves.end ())
+            continue;
+          // What reads the reload: S's instructions where V is in a
+          // register at S's start without a phi of its own there; else
+          // only S's phis over this edge (V's argument, or V's phi).
+          const bool in_start
+            = std::binary_search (w.live.live_in[s].begin (),
+                                  w.live.live_in[s].end (), v)
+              && d.in_entry (s, v);
+          const bool own_phi
+            = in_start && std::find (phi_blocks[v].begin (),
+                                     phi_blocks[v].end (), s)
+                            != phi_blocks[v].end ();
+          bool phi_arg = false;
+          for (const phi &ph : sb.phis)
+            phi_arg = phi_arg || ph.args[k] == v;
+          const bool only_phis = in_start ? own_phi : phi_arg;
+          // Not a rematerializable value: it has no cell, and is
+          // recomputed.
+          if (!only_phis || w.rematerializable (v)
+              || std::find (over.begin (), over.end (),
+                            w.fn.values[v].file) == over.end ())
+            keep.push_back (v);
+          else
+            moves.push_back (v);
+        }
+      at = std::move (keep);
     }
 }
 
@@ -1806,6 +1943,9 @@ lowering::rename (size_t nv0,
                 if (o.kind == operand_kind::def && renames (o.value) == v)
                   cur = o.value;
             }
+          for (auto [x, t] : edge_reload[y])
+            if (x == v)
+              cur = t;
           outgoing[y] = cur;
           for (block_id s : blk.succs)
             {
@@ -1908,117 +2048,6 @@ file_needs_spilling (const work &w, file_id f)
   return false;
 }
 
-// A reload at the end of a block that nothing reads but phis of its
-// successor over that edge (a phi argument, or a value live through a
-// join that SSA reconstruction gave a phi) holds a register at the
-// block's end while every argument still holds its own, the arguments
-// of memory phis included, which SSA deconstruction stores into the
-// phi's cell only on the edge: one register more than the successor's
-// start set.  Where that is more than the file has (sqlite3AffinityType
-// with 8 GPRs: 8 values end the block that enters a loop, the header's
-// start set holds 8 of them and the ninth is a memory phi's argument;
-// the reload for the start set made 9, and colour assignment spilled
-// whole values for it), the block's such reloads are left to SSA
-// deconstruction instead: the reload value lives in its value's cell (a
-// spilled shared reload, as colour assignment's spilling makes them, its
-// load a nop), and the edge's parallel copy loads it straight into the
-// phi's register after the moves that free registers, or, for a memory
-// phi, finds it in the phi's own cell (no load and store) or copies cell
-// to cell.  Only there: where the block's end has room, the load before
-// the edge keeps the reload's affinities for colour assignment (made
-// everywhere, LZ4HC with 5 GPRs ran 7.8 M more phi copies).  Not for a
-// rematerializable value (no cell; recomputed instead) nor one of a file
-// that reaches memory through another (its reload is a load and a
-// copy).  Needs the liveness of the lowered function; returns whether
-// it changed the function.
-bool
-edge_reloads_to_moves (work &w, size_t nv0)
-{
-  const size_t nv = w.fn.values.size ();
-  if (nv == nv0)
-    return false;
-  // over[b * nf + f]: the end of block B holds more values of file F
-  // than F has registers.  Most functions have no such block: then
-  // nothing more is scanned.
-  const size_t nf = w.tgt.files.size ();
-  std::vector<hreg_set> file_regs (nf);
-  for (file_id f = 0; f < nf; ++f)
-    for (hreg h : w.tgt.files[f].regs)
-      file_regs[f].set (h);
-  std::vector<bool> over (w.fn.blocks.size () * nf, false);
-  std::vector<unsigned> demand (nf);
-  bool any_over = false;
-  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
-    {
-      if (!takes_end_code (w.fn.blocks[b]))
-        continue;
-      for (file_id f = 0; f < nf; ++f)
-        demand[f] = unsigned ((w.live.hard_at_end[b] & file_regs[f]).count ());
-      for (value_id v : w.live.live_out[b])
-        if (!w.wv[v].spilled)
-          demand[w.fn.values[v].file] += w.fn.values[v].width;
-      for (file_id f = 0; f < nf; ++f)
-        if (demand[f] > w.tgt.files[f].regs.size ())
-          over[b * nf + f] = any_over = true;
-    }
-  if (!any_over)
-    return false;
-  // Whether an instruction reads each value; and per reload value, the
-  // block whose out-edge passes it to a phi (a second such block
-  // disqualifies it).
-  std::vector<bool> read (nv, false);
-  std::vector<block_id> fed_from (nv, no_block);
-  std::vector<bool> elsewhere (nv, false);
-  for (const block &blk : w.fn.blocks)
-    {
-      for (const insn &i : blk.insns)
-        for (const operand &o : i.ops)
-          if (o.kind == operand_kind::use)
-            read[o.value] = true;
-      for (const phi &ph : blk.phis)
-        for (size_t k = 0; k < ph.args.size (); ++k)
-          {
-            value_id a = ph.args[k];
-            if (a < nv0 || a == no_value)
-              continue;
-            if (fed_from[a] == no_block)
-              fed_from[a] = blk.preds[k];
-            else if (fed_from[a] != blk.preds[k])
-              elsewhere[a] = true;
-          }
-    }
-  bool changed = false;
-  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
-    {
-      block &blk = w.fn.blocks[b];
-      for (size_t j = 0; j < blk.insns.size (); ++j)
-        {
-          insn &i = blk.insns[j];
-          winsn &x = w.wb[b].insns[j];
-          if (x.role != wrole::load || i.ops.size () != 1
-              || i.ops[0].kind != operand_kind::def)
-            continue;
-          const value_id r = i.ops[0].value;
-          const file_id f = w.fn.values[r].file;
-          if (r < nv0 || !over[b * nf + f] || !w.wv[r].shared_reload
-              || read[r] || elsewhere[r] || fed_from[r] != b
-              || !w.tgt.files[f].memory_direct
-              || w.rematerializable (w.wv[r].carries)
-              || x.cell == no_cell)
-            continue;
-          w.wv[r].spilled = true;
-          w.wv[r].spill = spillability::unspillable;
-          w.wv[r].cell = x.cell;
-          i.ops.clear ();
-          i.kind = insn_kind::normal;
-          x.role = wrole::nop;
-          x.cell = no_cell;
-          changed = true;
-        }
-    }
-  return changed;
-}
-
 // Decide and lower the spilling of the files of ROUND.
 std::string
 spill_files (work &w, spill_round round)
@@ -2056,6 +2085,7 @@ spill_files (work &w, spill_round round)
   d.entry.resize (nb);
   d.def_block.assign (nv, no_block);
   d.terminator_def.assign (nv, false);
+  d.over_full_end.assign (nb, {});
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w.fn.blocks[b];
@@ -2080,13 +2110,9 @@ spill_files (work &w, spill_round round)
     any = d.stored[v] || d.reloaded[v] || d.memory_phi[v];
   if (!any)
     return "";
-  lowering L { w, dom, d, {} };
+  lowering L { w, dom, d, {}, {} };
   std::string e = L.lower ();
   analyse_intervals (w);
-  // Step 8: reloads that overfill a block's end become moves of its
-  // out-edge.
-  if (e.empty () && edge_reloads_to_moves (w, nv))
-    analyse_intervals (w);
   w.live_current = e.empty ();
   return e;
 }

@@ -458,7 +458,7 @@ block 2 preds=1* returns
 }
 
 // A reload at the end of a block that only feeds phis of its successor
-// is a move of the edge (spilling.cc, edge_reloads_to_moves): as a load
+// is a move of the edge (spilling.cc, decide_edge_moves): as a load
 // at the block's end it held a register while every phi argument still
 // held its own, the memory phis' included, and colour assignment spilled
 // whole values for it.  Reduced from SQLite's sqlite3AffinityType with 8

@@ -9,7 +9,7 @@
    -O0 the entry block defines the undefined halves of 9 DImode values
    for phis of the next block, 45 registers' worth at the block's end,
    and the reloads for them there are moves of the edge now
-   (spilling.cc, edge_reloads_to_moves) instead of loads colour
+   (spilling.cc, decide_edge_moves) instead of loads colour
    assignment had to spill again.  So split's is kept, with or without
    the margin: this no longer tests the margin, only that the cheaper
    allocation wins and runs.  */
