@@ -100,6 +100,19 @@ enum class member_at { use, def };
 // registers of the file are free besides the value's own.
 constexpr unsigned scarce_free = 2;
 
+// walker::short_of_ahead: where registers are plentiful, it looks ahead
+// only when a value the next instructions define accepts at most this
+// many of the free registers (one that crosses a call and needs a
+// call-saved register: sqlite3RowSetClear with 12 GPRs, r31 the only
+// call-saved one, gave r31 to a loop-header phi whose next node, made
+// from it two instructions later and live across the loop's calls,
+// then found none, and was spilled whole).
+constexpr unsigned narrow_ahead = 1;
+
+// When walker::short_of_ahead looks ahead: always (registers are
+// scarce), or only for a def ahead with few registers (narrow_ahead).
+enum class ahead_check { always, if_narrow };
+
 struct walker
 {
   work &w;
@@ -171,8 +184,8 @@ struct walker
   std::array<double, max_hard_regs> claimed;
   // short_ahead[h]: how many of the values the next lookahead_insns
   // instructions define while V is live would find no free register
-  // if V took h (walker::short_of_ahead; only where registers are
-  // scarce).
+  // if V took h (walker::short_of_ahead; where registers are scarce,
+  // or a def ahead accepts few of them: ahead_check).
   std::array<unsigned, max_hard_regs> short_ahead {};
   // wanted[h]: how many values of the function may take register h.
   // Where registers are scarce (at most scarce_free free besides the
@@ -670,8 +683,8 @@ struct walker
         tie_by_wanted = nfree <= scarce_free + x.width;
       }
     short_ahead.fill (0);
-    if (tie_by_wanted)
-      short_of_ahead (v, allowed);
+    short_of_ahead (v, allowed, tie_by_wanted ? ahead_check::always
+                                              : ahead_check::if_narrow);
     // A value no call clobbers all the registers of (live across no call)
     // takes a call-saved register nothing has yet only when nothing else
     // is as good: a tie-break, below any weight.  (A scratch in r31 cost
@@ -916,10 +929,12 @@ struct walker
   void for_each_def_ahead (value_id v, F f)
   {
     const block &blk = *cur_blk;
-    const size_t end = std::min (blk.insns.size (),
-                                 cur_j + 1 + lookahead_insns);
-    size_t last = cur_j;
-    for (size_t k = cur_j + 1; k < end; ++k)
+    // After the current instruction, or from the block's first for a
+    // phi.
+    const size_t from = cur_insn != nullptr ? cur_j + 1 : 0;
+    const size_t end = std::min (blk.insns.size (), from + lookahead_insns);
+    size_t last = from;
+    for (size_t k = from; k < end; ++k)
       for (const operand &o : blk.insns[k].ops)
         if (o.kind == operand_kind::use && o.value == v)
           last = k;
@@ -928,7 +943,7 @@ struct walker
         || end < blk.insns.size ())
       last = end;
     const file_id file = w.fn.values[v].file;
-    for (size_t k = cur_j + 1; k < last; ++k)
+    for (size_t k = from; k < last; ++k)
       for (const operand &o : blk.insns[k].ops)
         {
           if (o.kind != operand_kind::def || o.value == v
@@ -953,9 +968,9 @@ struct walker
   // leaves the next two defs, which may not take r0, one register
   // (LZ4HC: the constant `back` was evicted and spilled whole, 1.9 M
   // stores).
-  void short_of_ahead (value_id v, const hreg_set &allowed)
+  void short_of_ahead (value_id v, const hreg_set &allowed, ahead_check when)
   {
-    if (cur_insn == nullptr || cur_blk == nullptr)
+    if (cur_blk == nullptr)
       return;
     const value &x = w.fn.values[v];
     if (x.width != 1)
@@ -973,6 +988,14 @@ struct walker
     });
     if (ahead.empty ())
       return;
+    if (when == ahead_check::if_narrow)
+      {
+        bool narrow = false;
+        for (const hreg_set &a : ahead)
+          narrow = narrow || (a & free_now).count () <= narrow_ahead;
+        if (!narrow)
+          return;
+      }
     std::vector<size_t> order (ahead.size ());
     for (hreg h : w.tgt.files[x.file].regs)
       {

@@ -41,7 +41,11 @@
 //      their registers, so that they need no call-saved ones for it;
 //      only as many stay as the function saves call-saved registers
 //      anyway (free_saved_, when the values across calls are not
-//      crowded).  A
+//      crowded).  At any call, the values compute_reach foresaw keeping
+//      their registers there stay before others; one that stays
+//      unforeseen counts against the registers the call leaves from
+//      there on, and the file's blocks are walked again with it
+//      restricted from its def (max_walk_passes).  A
 //      start value that leaves before it is read starts in memory
 //      instead, and the block is walked again (max_start_trials).
 //   4. At each edge, a value in a register at the successor's start but
@@ -121,6 +125,14 @@ constexpr unsigned max_next_use_passes = 64;
 // unread (spiller::walk); each removes one at least, so this bounds only
 // the time on blocks with very many live-in values.
 constexpr unsigned max_start_trials = 8;
+
+// The walks of a file are made again, from the same decisions, when one
+// kept a value across a call that compute_reach had not restricted to
+// the registers the call leaves (spiller::narrowed_late_): the second
+// time that value counts against those registers from its def on.  At
+// most this many times in all.  Termination: a reach only narrows, and
+// the cap bounds the passes.
+constexpr unsigned max_walk_passes = 2;
 // Eviction (spiller::walk_with): a value whose eviction needs a store
 // defined in a block that runs at least dirty_share as often as the
 // evicting one counts its next use as dirty_discount times as far.
@@ -365,6 +377,9 @@ private:
   // as a base address cannot be r0).
   std::vector<hreg_set> reach_;
   void compute_reach ();
+  // A walk kept a value across a call that its reach did not keep from
+  // the call's clobbers (max_walk_passes).
+  bool narrowed_late_ = false;
   // The registers of the file value V may occupy, avoiding BAR: its
   // allowed starts' spans.
   hreg_set reach_avoiding (value_id v, const hreg_set &bar) const;
@@ -1190,7 +1205,17 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       drop_dead (j, U);
       if ((i.clobbers & regs_).any ())
         {
-          make_room (avail (occ | i.clobbers), 0, {}, j);
+          // The values that keep their registers across the call are
+          // those compute_reach foresaw (restricted to the registers the
+          // call leaves) as far as they are still here: the others
+          // leave first.  Belady's choice alone broke ties the other way
+          // (ColorAssignment.SplitLeavesUnrestrictedWhatLeavesAtCall).
+          auto unforeseen = [&] (value_id v) {
+            return (reach_[v] & i.clobbers).any ();
+          };
+          const unsigned room = avail (occ | i.clobbers);
+          evict_until ([&] { return weight (W) <= room; }, unforeseen, {}, j);
+          make_room (room, 0, {}, j);
           fit_classes (regs_ & ~(occ | i.clobbers), {}, {}, j);
           // A call on a cold path: every value live across it leaves
           // its register there, so that none needs a call-saved register
@@ -1203,8 +1228,32 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
               for (value_id v : W)
                 if (crossed_[v] > budget)
                   keep.push_back (v);
-              make_room (std::max (weight (keep), free_saved_), 0, keep, j);
+              const unsigned cold_room = std::max (weight (keep), free_saved_);
+              evict_until ([&] { return weight (W) <= cold_room; },
+                           unforeseen, keep, j);
+              make_room (cold_room, 0, keep, j);
             }
+          // The values still in a register keep it across the call: a
+          // register the call leaves alone, for their whole lives (colour
+          // assignment gives a value one register).  compute_reach
+          // foresaw most of them, but not every choice the walk makes
+          // (ts_stack_pop_pending with 12 GPRs, one of them call-saved:
+          // the walk kept a different value across a call than the one
+          // compute_pressure foresaw, which later met a value restricted
+          // to the same register, and colour assignment spilled it
+          // whole).  From here on they count against those registers.
+          // The points walked before are left as counted.  Termination:
+          // a reach only narrows.
+          for (value_id v : W)
+            if ((reach_[v] & i.clobbers).any ())
+              {
+                hreg_set narrowed = reach_avoiding (v, i.clobbers);
+                if (narrowed.any ())
+                  {
+                    reach_[v] = narrowed;
+                    narrowed_late_ = true;
+                  }
+              }
         }
       hreg_set at_def = occ;
       for (const operand &o : i.ops)
@@ -1400,13 +1449,22 @@ spiller::run (file_id f)
   compute_pressure ();
   compute_crowding ();
   compute_reach ();
-  w_entry_.assign (nb, {});
-  w_end_.assign (nb, {});
-  done_.assign (nb, false);
-  for (block_id b : rpo_)
+  // The decisions before this file's walks, for another pass.
+  const decisions before = d_;
+  for (unsigned pass = 1;; ++pass)
     {
-      walk (b);
-      done_[b] = true;
+      narrowed_late_ = false;
+      w_entry_.assign (nb, {});
+      w_end_.assign (nb, {});
+      done_.assign (nb, false);
+      for (block_id b : rpo_)
+        {
+          walk (b);
+          done_[b] = true;
+        }
+      if (!narrowed_late_ || pass == max_walk_passes)
+        break;
+      d_ = before;
     }
   for (block_id b : rpo_)
     {

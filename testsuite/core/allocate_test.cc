@@ -457,6 +457,165 @@ block 2 preds=1* returns
   EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
 }
 
+// The rs6000 target with 12 GPRs, r31 the only call-saved one (make
+// bench's O2-r12: r0 r3-r12 r31).
+static target
+twelve_gpr_target ()
+{
+  target t = rs6000_target ();
+  std::vector<hreg> gprs;
+  for (hreg h : t.files[0].regs)
+    if (h == 0 || (h >= 3 && h <= 12) || h == 31)
+      gprs.push_back (h);
+  t.files[0].regs = gprs;
+  return t;
+}
+
+// A value the splitting spiller keeps in a register across a call needs
+// a call-saved one for its whole life, and counts against those
+// registers from the call on, whichever value its walk kept (spilling.cc,
+// walk_with).  tree-sitter's ts_stack_pop_pending with 12 GPRs: compute_reach
+// foresaw v0 across the first call, the walk kept v3; v9, made after it
+// and live across the second call, then met v3 in r31, and colour
+// assignment spilled v3 whole in a second round.
+TEST (Allocate, SplittingSpillerCountsWhatItKeepsAcrossACall)
+{
+  const char *text = R"(
+function ts_stack_pop_pending
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 cr
+value v9 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2,3 depth=0 freq=1
+  copy def:v0 use_hard:r3
+  insn def:v1 remat
+  copy use:v0 def:v2
+  copy def:v3 use_hard:r4
+  copy def:v4 use_hard:r5
+  copy use:v3 def:v5
+  copy use:v4 def:v6
+  insn use:v1{r3-r12,r31} def_hard:r6
+  insn def_hard:r8
+  insn def_hard:r7
+  call use_hard:r3 use_hard:r4 use_hard:r5 use_hard:r6 use_hard:r7 use_hard:r8 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  insn use:v2{r3-r12,r31} def:v7
+  insn use:v7 def:v8
+  insn use:v8 term
+block 2 preds=1 succs=3 depth=0 freq=0.32999999821186066
+  insn use:v2{r3-r12,r31} def:v9
+  insn use:v9{r3-r12,r31} def_hard:r4
+  copy use:v5 def_hard:r3
+  copy use:v6 def_hard:r5
+  call use_hard:r3 use_hard:r4 use_hard:r5 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  insn use:v9{r3-r12,r31} use:v6
+block 3 preds=2,1 succs=4 depth=0 freq=1
+  copy use:v2 def_hard:r3
+  insn use_hard:r3
+block 4 preds=3 succs= depth=0 freq=1 returns
+  insn use_hard:r3
+)";
+  alloc_result r = run (text, twelve_gpr_target (), spill_mode::normal,
+                        spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_GT (r.alloc.stats.split_edits, 0u);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+}
+
+// ... and where such a value was live with the register's other claimant
+// before the call, the file's blocks are walked again with the value
+// restricted from its def on (max_walk_passes).  SQLite's
+// sqlite3OsOpenMalloc with 12 GPRs: colour assignment spilled in a
+// second round before.
+TEST (Allocate, SplittingSpillerWalksAgainAfterALateRestriction)
+{
+  const char *text = R"(
+function sqlite3OsOpenMalloc
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+value v9 gpr
+value v10 gpr
+value v11 gpr
+value v12 gpr
+value v13 cr
+value v14 gpr
+value v15 gpr
+value v16 gpr
+value v17 cr
+value v18 gpr
+value v19 gpr
+value v20 gpr
+value v21 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2,4 depth=0 freq=1
+  copy def:v0 use_hard:r3
+  copy def:v1 use_hard:r4
+  copy use:v0 def:v2
+  copy def:v3 use_hard:r5
+  insn use:v2{r3-r12,r31} def:v4
+  copy def:v5 use_hard:r6
+  copy def:v6 use_hard:r7
+  copy use:v1 def:v7
+  copy use:v3 def:v8
+  insn use:v4 def_hard:r3
+  copy use:v5 def:v9
+  copy use:v6 def:v10
+  copy use:v4 def_hard:r4
+  call use_hard:r3 use_hard:r4 def_hard:r3 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  copy def:v11 use_hard:r3
+  insn use:v11 def:v12 def:v13{cr0}
+  insn use:v13 term
+block 2 preds=1 succs=3,5 depth=0 freq=0.81250000093132257
+  copy use:v4 def_hard:r5
+  insn def_hard:r4
+  call use_hard:r3 use_hard:r4 use_hard:r5 def_hard:r3 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  insn use:v2{r3-r12,r31} def:v14
+  copy use:v14 def_hard:ctr
+  copy use:v10 def_hard:r7
+  copy use:v9 def_hard:r6
+  copy use:v7 def_hard:r4
+  copy use:v2 def_hard:r3
+  copy use:v12 def_hard:r5
+  call use_hard:r3 use_hard:r4 use_hard:r5 use_hard:r6 use_hard:r7 use_hard:ctr def_hard:r3 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  copy def:v15 use_hard:r3
+  insn use:v15 def:v16 def:v17{cr0}
+  insn use:v17 term
+block 3 preds=2 succs=5 depth=0 freq=0.26812499854713678
+  copy use:v12 def_hard:r3
+  insn def:v18 remat
+  call use_hard:r3 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  insn term
+block 4 preds=1 succs=5 depth=0 freq=0.46530000120401382
+  insn def:v19 remat
+block 5 preds=2,4,3 succs=6 depth=0 freq=1
+  phi v20 = v16 v19 v16
+  phi v21 = v12 v12 v18
+  insn use:v21 use:v8{r3-r12,r31}
+  copy use:v20 def_hard:r3
+  insn use_hard:r3
+block 6 preds=5 succs= depth=0 freq=1 returns
+  insn use_hard:r3
+)";
+  alloc_result r = run (text, twelve_gpr_target (), spill_mode::normal,
+                        spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_GT (r.alloc.stats.split_edits, 0u);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+}
+
 // A reload at the end of a block that only feeds phis of its successor
 // is a move of the edge (spilling.cc, decide_edge_moves): as a load
 // at the block's end it held a register while every phi argument still
