@@ -1486,11 +1486,25 @@ struct lowering
   // instruction of the input; set by lower, read by rename.
   std::vector<size_t> leading_stores;
 
+  // A shared reload whose carried value has a cell: that cell already
+  // holds it (work.h), so it needs no store and no cell of its own.
+  // (Given one, colour assignment's spilling of the reload later pointed
+  // it at the carried value's cell, and the stores and loads here at a
+  // cell no value named, which stack_slots.cc then shared with a live
+  // one: seed 3388 of Fuzz.AllocateSplit.)
+  bool in_carried_cell (value_id v) const
+  {
+    const value_id c = w.wv[v].carries;
+    return w.wv[v].shared_reload && c != no_value && w.wv[c].cell != no_cell;
+  }
+
   // Where each value's memory copy lives.
   cell_id cell_for (value_id v)
   {
     if (w.wv[v].cell != no_cell)
       return w.wv[v].cell;
+    if (in_carried_cell (v))
+      return w.wv[v].cell = w.wv[w.wv[v].carries].cell;
     if (w.class_cell.size () < w.fn.values.size ())
       w.class_cell.resize (w.fn.values.size (), no_cell);
     value_id r = w.phi_class (v);
@@ -1597,6 +1611,8 @@ lowering::lower ()
     {
       if (d.reloaded[v] && !d.memory_phi[v] && !w.rematerializable (v))
         d.stored[v] = true;
+      if (in_carried_cell (v) && !d.memory_phi[v])
+        d.stored[v] = false;
       if (!d.stored[v] || !d.evict_anywhere[v] || d.evictions[v].empty ())
         continue;
       double at_evictions = 0;

@@ -616,6 +616,41 @@ block 6 preds=5 succs= depth=0 freq=1 returns
   EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
 }
 
+// A shared reload that the splitting spiller evicts lives in its carried
+// value's cell: no store, no cell of its own.  Given a cell of its own,
+// colour assignment's spilling of that reload pointed it at the carried
+// value's cell, while the spiller's store and reload still named the
+// first, which no value named any more; stack_slots.cc gave that cell
+// the slot of v2's, live at the same time, and the reload of v2 read
+// v0 (Fuzz.AllocateSplit, seed 3388, reduced).
+TEST (Allocate, SpilledSharedReloadKeepsItsCarriedCell)
+{
+  const char *text = R"(
+function gen
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr w=2 allowed={r3,r4}
+block 0 succs=1
+  copy def:v0 use_hard:r3
+  copy def:v1 use_hard:r5
+block 1 preds=0 succs=2
+block 2 preds=1 succs=3
+  phi v2 = v1
+  insn def:v3
+block 3 preds=2* succs=4
+block 4 preds=3 succs=5
+  insn use:v0
+  insn use:v3 clobbers={r3,r5-r8,r28,r31}
+  insn use:v0 clobbers={r4,r5,r8,r26,r29,r30}
+  insn use:v0 use:v2
+block 5 preds=4
+)";
+  alloc_result r = run (text, make_test_target (11, 3, 5), spill_mode::normal,
+                        spill_policy::split);
+  EXPECT_EQ (r.failure, alloc_failure::none);
+}
+
 // A reload at the end of a block that only feeds phis of its successor
 // is a move of the edge (spilling.cc, decide_edge_moves): as a load
 // at the block's end it held a register while every phi argument still
