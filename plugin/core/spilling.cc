@@ -432,6 +432,10 @@ private:
   void walk_with (block_id b, const std::vector<value_id> &W0,
                   walk_result &r);
   bool fix_edges ();
+  // Undo what the walks of the file decided (walk records only reloads,
+  // stores and evictions, of the file's own values; the decisions of the
+  // files before it are of other values), for another pass.
+  void forget_walks ();
   // The registers of the file occupied at the end of the K-th
   // predecessor of block S once fix_edges has placed its reloads there
   // (d_.entry must hold S's start set).
@@ -1213,9 +1217,14 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           auto unforeseen = [&] (value_id v) {
             return (reach_[v] & i.clobbers).any ();
           };
-          const unsigned room = avail (occ | i.clobbers);
-          evict_until ([&] { return weight (W) <= room; }, unforeseen, {}, j);
-          make_room (room, 0, {}, j);
+          // Evict until W's weight fits LIMIT: the unforeseen first.
+          auto make_room_across = [&] (unsigned limit,
+                                       const std::vector<value_id> &keep) {
+            evict_until ([&] { return weight (W) <= limit; }, unforeseen,
+                         keep, j);
+            make_room (limit, 0, keep, j);
+          };
+          make_room_across (avail (occ | i.clobbers), {});
           fit_classes (regs_ & ~(occ | i.clobbers), {}, {}, j);
           // A call on a cold path: every value live across it leaves
           // its register there, so that none needs a call-saved register
@@ -1228,10 +1237,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
               for (value_id v : W)
                 if (crossed_[v] > budget)
                   keep.push_back (v);
-              const unsigned cold_room = std::max (weight (keep), free_saved_);
-              evict_until ([&] { return weight (W) <= cold_room; },
-                           unforeseen, keep, j);
-              make_room (cold_room, 0, keep, j);
+              make_room_across (std::max (weight (keep), free_saved_), keep);
             }
           // The values still in a register keep it across the call: a
           // register the call leaves alone, for their whole lives (colour
@@ -1245,7 +1251,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           // The points walked before are left as counted.  Termination:
           // a reach only narrows.
           for (value_id v : W)
-            if ((reach_[v] & i.clobbers).any ())
+            if (unforeseen (v))
               {
                 hreg_set narrowed = reach_avoiding (v, i.clobbers);
                 if (narrowed.any ())
@@ -1364,6 +1370,22 @@ spiller::fix_edges ()
   return true;
 }
 
+void
+spiller::forget_walks ()
+{
+  auto ours = [&] (value_id v) { return w_.fn.values[v].file == f_; };
+  for (auto &slots : d_.reload_before)
+    for (auto &at : slots)
+      at.erase (std::remove_if (at.begin (), at.end (), ours), at.end ());
+  for (value_id v = 0; v < d_.stored.size (); ++v)
+    if (ours (v))
+      {
+        d_.reloaded[v] = false;
+        d_.stored[v] = false;
+        d_.evictions[v].clear ();
+      }
+}
+
 unsigned
 spiller::end_demand (block_id s, size_t k) const
 {
@@ -1449,8 +1471,6 @@ spiller::run (file_id f)
   compute_pressure ();
   compute_crowding ();
   compute_reach ();
-  // The decisions before this file's walks, for another pass.
-  const decisions before = d_;
   for (unsigned pass = 1;; ++pass)
     {
       narrowed_late_ = false;
@@ -1464,7 +1484,7 @@ spiller::run (file_id f)
         }
       if (!narrowed_late_ || pass == max_walk_passes)
         break;
-      d_ = before;
+      forget_walks ();
     }
   for (block_id b : rpo_)
     {
