@@ -616,6 +616,106 @@ block 6 preds=5 succs= depth=0 freq=1 returns
   EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
 }
 
+// Colour assignment looks ahead where registers are plentiful too, when a
+// value made shortly after accepts one free register at most
+// (color_assignment.cc, narrow_ahead).  SQLite's sqlite3RowSetClear with
+// 12 GPRs, r31 the only call-saved one: the loop-header phi took r31 by
+// its affinity with the next node, made from it two instructions later
+// and live across the loop's calls, which then found none and was
+// spilled whole in a second round.
+TEST (Allocate, LookAheadLeavesTheCallSavedRegisterToANarrowDef)
+{
+  const char *text = R"(
+function sqlite3RowSetClear
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 cr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 cr
+value v9 gpr
+value v10 cr
+value v11 gpr
+value v12 cr
+value v13 gpr
+value v14 cr
+value v15 gpr
+value v16 gpr
+value v17 gpr
+value v18 cr
+value v19 cr
+value v20 gpr
+value v21 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2,12 depth=0 freq=1
+  copy def:v0 use_hard:r3
+  copy use:v0 def:v1
+  insn use:v1{r3-r12,r31} def:v2
+  insn use:v2 def:v3
+  insn use:v3 term
+block 2 preds=11,1 succs=3,10 depth=1 freq=8.0909092873334885
+  phi v4 = v5 v2
+  insn use:v1{r3-r12,r31} def:v6
+  copy use:v4 def:v7
+  insn use:v4{r3-r12,r31} def:v5
+  copy use:v7 def_hard:r3
+  insn use:v6 def:v8
+  insn use:v8 term
+block 3 preds=2 succs=4,8 depth=1 freq=6.6806637942790985
+  insn use:v6{r3-r12,r31} def:v9
+  insn use:v7 use:v9 def:v10
+  insn use:v10 term
+block 4 preds=3 succs=7,5 depth=1 freq=3.3403318971395493
+  insn use:v6{r3-r12,r31} def:v11
+  insn use:v7 use:v11 def:v12
+  insn use:v12 term
+block 5 preds=4 succs=6,8 depth=1 freq=2.204619038850069
+  insn use:v6{r3-r12,r31} def:v13
+  insn use:v7 use:v13 def:v14
+  insn use:v14 term
+block 6 preds=5 succs=11 depth=1 freq=0.74957048241049051
+  insn use:v6{r3-r12,r31} def:v15
+  insn use:v7{r3-r12,r31} use:v15
+  insn use:v6{r3-r12,r31} use:v7
+  insn term
+block 7 preds=4 succs=11 depth=1 freq=1.1357128601521254
+  insn use:v6{r3-r12,r31} def:v16
+  insn use:v7{r3-r12,r31} use:v16
+  insn use:v6{r3-r12,r31} use:v7
+  insn term
+block 8 preds=5,3 succs=9,10 depth=1 freq=4.7953804731369019
+  insn use:v6{r3-r12,r31} def:v17
+  insn use:v17 def:v18
+  insn use:v18 term
+block 9 preds=8 succs=11 depth=1 freq=1.7834019940346479
+  copy use:v7 def_hard:r4
+  copy use:v6 def_hard:r3
+  call use_hard:r3 use_hard:r4 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  insn term
+block 10 preds=8,2 succs=11 depth=1 freq=4.4222239628434181
+  call use_hard:r3 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+block 11 preds=7,10,6,9 succs=2,12 depth=1 freq=8.0909093022346497
+  insn use:v5 def:v19
+  insn use:v19 term
+block 12 preds=1,11 succs=13 depth=0 freq=1.0000000167638063
+  insn def:v20 remat
+  insn use:v1{r3-r12,r31} use:v20
+  insn def:v21 remat
+  insn use:v1{r3-r12,r31} use:v21
+  insn use:v1{r3-r12,r31} use:v20
+  insn use:v1{r3-r12,r31} use:v20
+  insn use:v1{r3-r12,r31} use:v20
+block 13 preds=12 succs= depth=0 freq=1.0000000167638063 returns
+)";
+  alloc_result r = run (text, twelve_gpr_target (), spill_mode::normal,
+                        spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+}
+
 // A shared reload that the splitting spiller evicts lives in its carried
 // value's cell: no store, no cell of its own.  Given a cell of its own,
 // colour assignment's spilling of that reload pointed it at the carried
