@@ -38,69 +38,126 @@ namespace {
 // Passes over the affinities; each pass that moves nothing ends them.
 constexpr unsigned max_coalesce_passes = 4;
 
-// Segments lane::busy looks at before it gives up and calls a register
-// busy (which only forgoes a move).
-constexpr size_t max_overlap_scan = 64;
-
-// A stretch of positions where a value occupies a register.
+// A stretch of positions where a value occupies a register.  GEN is the
+// value's generation when it was placed: the segment is stale once the
+// value has moved since (coalescer::gen_).
 struct seg
 {
   pos_t lo, hi;
   value_id v;
+  uint32_t gen;
 };
 
-// Per register, the segments of the values in it, sorted by start, and
-// the running maximum of their ends (so that overlap with [lo, hi] is a
-// binary search even where segments of values that share a register
-// legitimately touch).
-struct lane
+// Per register, the segments of the values in it.  Values move one at a
+// time between queries, so a lane is kept in two parts:
+//   * sorted_: segments sorted by start, with a max tree over their ends
+//     (a leaf holds hi + 1, or 0 once its segment is found stale), so
+//     that each overlapping segment nearest a query is found in
+//     O(log n), even where segments of values sharing a register (folded
+//     copies) nest inside a long one;
+//   * added_: the segments placed since, unsorted and scanned whole;
+//     merged into sorted_ once they outnumber max (min_added, square
+//     root of sorted_'s size).
+// So a move costs O(sqrt n) amortized and a query O(sqrt n + log n),
+// where a sort of the lane after every move made the pass quadratic
+// (the structured scaling family's 200k values: 22 s in this phase).
+// A value that moves leaves its old segments behind, stale (its
+// generation has changed): queries skip them, a merge drops them.
+constexpr size_t min_added = 16;
+
+class lane
 {
-  std::vector<seg> segs;
-  std::vector<pos_t> max_hi;
-  bool dirty = false;
+public:
+  void add (const seg &s) { added_.push_back (s); }
 
-  void settle ()
+  // Whether a live segment (GEN[s.v] == s.gen) of a value other than X
+  // overlaps [LO, HI].
+  bool busy (pos_t lo, pos_t hi, value_id x, const std::vector<uint32_t> &gen)
   {
-    if (!dirty)
-      return;
-    std::sort (segs.begin (), segs.end (), [] (const seg &a, const seg &b) {
-      return a.lo < b.lo;
-    });
-    max_hi.resize (segs.size ());
-    pos_t m = 0;
-    for (size_t i = 0; i < segs.size (); ++i)
-      {
-        m = i == 0 ? segs[i].hi : std::max (m, segs[i].hi);
-        max_hi[i] = m;
-      }
-    dirty = false;
-  }
-
-  // Whether a segment of a value other than X overlaps [LO, HI].
-  bool busy (pos_t lo, pos_t hi, value_id x)
-  {
-    settle ();
-    size_t end = size_t (std::upper_bound (segs.begin (), segs.end (), hi,
-                                           [] (pos_t p, const seg &s) {
+    if (added_.size () > std::max (min_added, root_))
+      merge (gen);
+    for (const seg &s : added_)
+      if (s.v != x && s.lo <= hi && s.hi >= lo && gen[s.v] == s.gen)
+        return true;
+    // Segments [0, end) start at or before HI; one overlaps if it ends at
+    // or after LO.
+    size_t end = size_t (std::upper_bound (sorted_.begin (), sorted_.end (),
+                                           hi, [] (pos_t p, const seg &s) {
                                              return p < s.lo;
                                            })
-                         - segs.begin ());
-    // Segments [0, end) start at or before HI; one overlaps if it ends
-    // at or after LO.  Walk back from the last while the running
-    // maximum says some still may; after max_overlap_scan of them the
-    // register counts as busy (a long-lived value early in the lane
-    // would otherwise make every query walk the whole lane).
-    size_t scanned = 0;
-    for (size_t i = end; i-- > 0;)
+                         - sorted_.begin ());
+    // Termination: END decreases every time round.
+    while (end > 0)
       {
-        if (max_hi[i] < lo)
+        size_t i = rightmost (1, 0, cap_, end, lo);
+        if (i == no_seg)
           return false;
-        if (segs[i].hi >= lo && segs[i].v != x)
+        const seg &s = sorted_[i];
+        if (gen[s.v] != s.gen)
+          kill (i);
+        else if (s.v != x)
           return true;
-        if (++scanned == max_overlap_scan)
-          return true;
+        end = i;
       }
     return false;
+  }
+
+private:
+  static constexpr size_t no_seg = ~size_t (0);
+
+  std::vector<seg> sorted_, added_;
+  // max_[1] is the root; leaf I is max_[cap_ + I].
+  std::vector<pos_t> max_;
+  size_t cap_ = 1, root_ = 0;
+
+  void merge (const std::vector<uint32_t> &gen)
+  {
+    auto stale = [&gen] (const seg &s) { return gen[s.v] != s.gen; };
+    auto by_lo = [] (const seg &a, const seg &b) { return a.lo < b.lo; };
+    sorted_.erase (std::remove_if (sorted_.begin (), sorted_.end (), stale),
+                   sorted_.end ());
+    added_.erase (std::remove_if (added_.begin (), added_.end (), stale),
+                  added_.end ());
+    std::sort (added_.begin (), added_.end (), by_lo);
+    size_t mid = sorted_.size ();
+    sorted_.insert (sorted_.end (), added_.begin (), added_.end ());
+    std::inplace_merge (sorted_.begin (), sorted_.begin () + mid,
+                        sorted_.end (), by_lo);
+    added_.clear ();
+    cap_ = 1;
+    while (cap_ < sorted_.size ())
+      cap_ *= 2;
+    max_.assign (2 * cap_, 0);
+    for (size_t i = 0; i < sorted_.size (); ++i)
+      max_[cap_ + i] = sorted_[i].hi + 1;
+    for (size_t i = cap_; i-- > 1;)
+      max_[i] = std::max (max_[2 * i], max_[2 * i + 1]);
+    root_ = 1;
+    while (root_ * root_ < sorted_.size ())
+      ++root_;
+  }
+
+  // The stale segment I leaves the tree.
+  void kill (size_t i)
+  {
+    size_t k = cap_ + i;
+    max_[k] = 0;
+    for (k /= 2; k >= 1; k /= 2)
+      max_[k] = std::max (max_[2 * k], max_[2 * k + 1]);
+  }
+
+  // The greatest I < END whose segment ends at or after LO, within node
+  // K, which covers [NLO, NHI); no_seg if none.
+  size_t rightmost (size_t k, size_t nlo, size_t nhi, size_t end,
+                    pos_t lo) const
+  {
+    if (k >= max_.size () || nlo >= end || max_[k] < pos_t (lo + 1))
+      return no_seg;
+    if (nhi - nlo == 1)
+      return nlo;
+    size_t mid = (nlo + nhi) / 2;
+    size_t r = rightmost (2 * k + 1, mid, nhi, end, lo);
+    return r != no_seg ? r : rightmost (2 * k, nlo, mid, end, lo);
   }
 };
 
@@ -118,6 +175,8 @@ private:
   // move.
   std::vector<hreg_set> accepts_;
   std::vector<bool> pinned_;
+  // gen_[v]: how many times V has moved (its live segments carry it).
+  std::vector<uint32_t> gen_;
   hreg_set saved_in_use_;
 
   bool has_reg (value_id v) const
@@ -126,7 +185,6 @@ private:
            && w_.wv[v].origin != vorigin::dead;
   }
   void place (value_id v, hreg r);
-  void lift (value_id v);
   double matched (value_id v, hreg r) const;
   bool fits (value_id v, hreg r);
   bool try_move (value_id v, hreg r);
@@ -137,27 +195,8 @@ coalescer::place (value_id v, hreg r)
 {
   const unsigned width = w_.fn.values[v].width;
   for (unsigned k = 0; k < width; ++k)
-    {
-      lane &l = lanes_[r + k];
-      for (auto [lo, hi] : w_.live.intervals[v])
-        l.segs.push_back ({ lo, hi, v });
-      l.dirty = true;
-    }
-}
-
-void
-coalescer::lift (value_id v)
-{
-  const unsigned width = w_.fn.values[v].width;
-  const hreg r = w_.wv[v].reg;
-  for (unsigned k = 0; k < width; ++k)
-    {
-      lane &l = lanes_[r + k];
-      l.segs.erase (std::remove_if (l.segs.begin (), l.segs.end (),
-                                    [v] (const seg &s) { return s.v == v; }),
-                    l.segs.end ());
-      l.dirty = true;
-    }
+    for (auto [lo, hi] : w_.live.intervals[v])
+      lanes_[r + k].add ({ lo, hi, v, gen_[v] });
 }
 
 // The weight of V's affinities whose other side sits in register R.
@@ -185,7 +224,7 @@ coalescer::fits (value_id v, hreg r)
     return false;
   for (unsigned k = 0; k < x.width; ++k)
     for (auto [lo, hi] : w_.live.intervals[v])
-      if (lanes_[r + k].busy (lo, hi, v))
+      if (lanes_[r + k].busy (lo, hi, v, gen_))
         return false;
   return true;
 }
@@ -199,7 +238,8 @@ coalescer::try_move (value_id v, hreg r)
     return false;
   if (!fits (v, r))
     return false;
-  lift (v);
+  // Its segments in the old register go stale.
+  ++gen_[v];
   w_.wv[v].reg = r;
   place (v, r);
   return true;
@@ -214,6 +254,7 @@ coalescer::run ()
   lanes_.assign (max_hard_regs, lane ());
   accepts_.assign (nv, hreg_set ());
   pinned_.assign (nv, false);
+  gen_.assign (nv, 0);
   for (value_id v = 0; v < nv; ++v)
     {
       accepts_[v] = w_.fn.values[v].allowed;

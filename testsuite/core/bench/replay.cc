@@ -10,8 +10,11 @@
 // few percent on one machine (a whole cc1 run varies by ten).
 //
 // Usage: replay [--repeat=N] [--policy=cheaper|split|pereira]
-//               [--top=N] DUMP...
+//               [--top=N] [--allocations=FILE] DUMP...
 // --top=N also lists the N functions that took longest.
+// --allocations=FILE writes each function's allocation (print_allocation,
+// of the first run) to FILE: two builds of the core that should allocate
+// alike (a change for compile time only) give the same file.
 // make bench-core-replay dumps SQLite's sqlite3.c at -O2 (make bench's
 // source) and runs it.  Not part of make check.
 //
@@ -87,6 +90,7 @@ main (int argc, char **argv)
   unsigned repeat = 3, top = 0;
   alloc_options opts;
   std::vector<const char *> dumps;
+  const char *allocations = nullptr;
   for (int i = 1; i < argc; ++i)
     {
       const char *a = argv[i];
@@ -94,6 +98,8 @@ main (int argc, char **argv)
         repeat = unsigned (std::max (1, atoi (a + 9)));
       else if (strncmp (a, "--top=", 6) == 0)
         top = unsigned (std::max (0, atoi (a + 6)));
+      else if (strncmp (a, "--allocations=", 14) == 0)
+        allocations = a + 14;
       else if (strcmp (a, "--policy=cheaper") == 0)
         opts.policy = spill_policy::cheaper;
       else if (strcmp (a, "--policy=split") == 0)
@@ -111,7 +117,8 @@ main (int argc, char **argv)
   if (dumps.empty ())
     {
       fprintf (stderr, "usage: replay [--repeat=N] "
-                       "[--policy=cheaper|split|pereira] [--top=N] DUMP...\n");
+                       "[--policy=cheaper|split|pereira] [--top=N] "
+                       "[--allocations=FILE] DUMP...\n");
       return 2;
     }
 
@@ -123,6 +130,12 @@ main (int argc, char **argv)
         fprintf (stderr, "replay: cannot read %s\n", d);
         return 1;
       }
+  FILE *alloc_out = nullptr;
+  if (allocations && !(alloc_out = fopen (allocations, "w")))
+    {
+      fprintf (stderr, "replay: cannot write %s\n", allocations);
+      return 1;
+    }
   std::vector<function> fns;
   size_t unparsed = 0, values = 0;
   for (const std::string &s : texts)
@@ -155,6 +168,11 @@ main (int argc, char **argv)
           alloc_result res = allocate (f, t, o);
           if (r == 0 && res.failure != alloc_failure::none)
             ++failed;
+          if (r == 0 && alloc_out)
+            fprintf (alloc_out, ";; %s\n%s\n", f.name.c_str (),
+                     res.failure != alloc_failure::none
+                       ? res.error.c_str ()
+                       : print_allocation (f, t, res.alloc).c_str ());
           std::map<std::string, double> now;
           double total = 0;
           for (const phase_time &p : times)
@@ -176,6 +194,8 @@ main (int argc, char **argv)
       each.push_back ({ f.name, f.values.size (), best_total });
     }
 
+  if (alloc_out)
+    fclose (alloc_out);
   printf ("replay: %zu functions, %zu values (%zu unparsed, %zu failed), "
           "least of %u runs\n",
           fns.size (), values, unparsed, failed, repeat);
