@@ -90,10 +90,13 @@ struct target
 
   // The registers a function hands back to its caller as it found them
   // (the ABI's call-saved registers: r14-r31, f14-f31 and cr2-cr4 on
-  // rs6000), allocatable or not.  Only the checker reads it: at a return
-  // each must hold its value from the entry unless the frame saves it
+  // rs6000), allocatable or not.  The checker: at a return each must
+  // hold its value from the entry unless the frame saves it
   // (function::frame_saved) or the allocation writes it
-  // (allocation::used_regs, which the adapter saves).  Empty: unchecked.
+  // (allocation::used_regs, which the adapter saves).  The allocator: the
+  // first value in one costs a save and a restore (colour assignment,
+  // the splitting spiller, spill=cheaper's estimated_cost).  Empty:
+  // unchecked, and no register costs a save.
   hreg_set call_saved;
 
   // Return the file that owns register R, or no_file if R is not
