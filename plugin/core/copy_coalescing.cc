@@ -151,7 +151,7 @@ private:
   size_t rightmost (size_t k, size_t nlo, size_t nhi, size_t end,
                     pos_t lo) const
   {
-    if (k >= max_.size () || nlo >= end || max_[k] < pos_t (lo + 1))
+    if (nlo >= end || max_[k] < pos_t (lo + 1))
       return no_seg;
     if (nhi - nlo == 1)
       return nlo;

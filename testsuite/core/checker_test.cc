@@ -541,17 +541,6 @@ block 0
 
 namespace {
 
-// The rs6000 call-saved registers: r14-r31, f14-f31, cr2-cr4.
-hreg_set rs6000_call_saved ()
-{
-  hreg_set s;
-  for (unsigned n = 14; n <= 31; ++n)
-    s.set (gpr (n)).set (fpr (n));
-  for (unsigned n = 2; n <= 4; ++n)
-    s.set (cr (n));
-  return s;
-}
-
 // gcc.c-torture pr84521's `test', with r31 fixed and no frame pointer:
 // the setup of __builtin_setjmp stores the frame value (insn 8) that
 // the longjmp restores into r31; the call longjmps back to the receiver,

@@ -124,6 +124,17 @@ rs6000_target ()
 }
 
 hreg_set
+rs6000_call_saved ()
+{
+  hreg_set s;
+  for (unsigned n = 14; n <= 31; ++n)
+    s.set (gpr (n)).set (fpr (n));
+  for (unsigned n = 2; n <= 4; ++n)
+    s.set (cr (n));
+  return s;
+}
+
+hreg_set
 rs6000_call_clobbered ()
 {
   hreg_set s;

@@ -41,6 +41,10 @@ target make_test_target (unsigned ngpr, unsigned nfpr, unsigned ncr);
 // register but r1 (sp), r2 (TLS) and r13 (small data) allocatable.
 target rs6000_target ();
 
+// Return the rs6000 SVR4 call-saved registers: r14-r31, f14-f31,
+// cr2-cr4.
+hreg_set rs6000_call_saved ();
+
 // Return the rs6000 SVR4 call-clobbered registers: r0, r3-r12, f0-f13,
 // lr, ctr, cr0, cr1, cr5-cr7.
 hreg_set rs6000_call_clobbered ();

@@ -126,7 +126,7 @@ main (int argc, char **argv)
   // register written costs a save and a restore, which spill=cheaper's
   // estimate counts).
   target t = rs6000_target ();
-  t.call_saved = t.allocatable () & ~rs6000_call_clobbered ();
+  t.call_saved = rs6000_call_saved ();
   std::vector<std::string> texts;
   for (const char *d : dumps)
     if (!read_dump (d, texts))
