@@ -772,3 +772,93 @@ block 3 preds=1
   EXPECT_EQ (c.loads, 1u) << print_function (x.fn, x.tgt);
   EXPECT_EQ (c.loads_in_loops, 0u) << print_function (x.fn, x.tgt);
 }
+
+// The splitting spiller at a loop header takes the values live through
+// the loop only as far as they fit at every call in it that is not
+// cold, and an inner loop's header takes none that no entry edge brings
+// in a register.  With four GPRs (r30 and r31 call-saved), v0 and v1
+// are read in the loop and cross its call in r30 and r31; v2, read
+// after the loop, cannot cross it too.  The outer header took v2 (the
+// pressure was three values in four registers), the call evicted it,
+// and the latch reloaded it on every iteration; with the call counted,
+// the outer header leaves it out, and then the inner header took it
+// back, reloading it before the inner loop on every outer iteration
+// (sqlite3RunParser's tokenizer loop).  Now no load runs in the loops.
+TEST (ColorAssignment, SplitKeepsLiveThroughValueOutOfLoopWithHotCall)
+{
+  const char *text = R"(
+function hot_call
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 cr
+value v4 cr
+block 0 succs=1
+  insn def:v0
+  insn def:v1
+  insn def:v2
+block 1 preds=0,3 succs=2 depth=1 freq=100
+  insn use:v0
+block 2 preds=1,2 succs=2,3 depth=2 freq=1000
+  insn use:v1 def:v3
+  insn use:v3 term
+block 3 preds=2 succs=1,4 depth=1 freq=100
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+  insn def:v4
+  insn use:v4 term
+block 4 preds=3
+  insn use:v2 term
+)";
+  auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  expect_no_whole_spills (x, 2);
+  EXPECT_EQ (hot_insns (x, ra::wrole::load), 0u)
+    << print_function (x.fn, x.tgt);
+}
+
+// A value a loop header took that the loop evicts before it is read,
+// where a latch then lacks it, is left out of the header's start set
+// when the latches' reloads would run more often than the reads it
+// serves (spiller::find_idle).  With three GPRs, v1 is read only on a
+// rare path (block 3); the hot path (block 2) needs its register.  The
+// header took v1, block 2 evicted it, and the latch reloaded it on
+// every iteration for block 3's sake; now v1 starts the loop in memory
+// and is reloaded in block 3 only (LZ4HC's chain loop with 12 GPRs).
+TEST (ColorAssignment, SplitHeaderLeavesOutValueItCannotKeep)
+{
+  const char *text = R"(
+function idle
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 cr
+value v4 gpr
+value v5 gpr
+value v6 cr
+block 0 succs=1
+  insn def:v0
+  insn def:v1
+block 1 preds=0,4 succs=2,3 depth=1 freq=100
+  insn use:v0 def:v2
+  insn use:v2 def:v3
+  insn use:v3 term
+block 2 preds=1 succs=4 depth=1 freq=90
+  insn def:v4
+  insn use:v4 use:v0 def:v5
+  insn use:v5 use:v2
+block 3 preds=1 succs=4 depth=1 freq=10
+  insn use:v1 use:v2
+block 4 preds=2,3 succs=1,5 depth=1 freq=100
+  insn use:v0 def:v6
+  insn use:v6 term
+block 5 preds=4
+  insn use:v0 use:v1 term
+)";
+  auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (hot_insns (x, ra::wrole::load), 0u)
+    << print_function (x.fn, x.tgt);
+}

@@ -10,11 +10,14 @@
 // few percent on one machine (a whole cc1 run varies by ten).
 //
 // Usage: replay [--repeat=N] [--policy=cheaper|split|pereira]
-//               [--top=N] [--allocations=FILE] DUMP...
+//               [--top=N] [--allocations=FILE] [--stats=FILE] DUMP...
 // --top=N also lists the N functions that took longest.
 // --allocations=FILE writes each function's allocation (print_allocation,
 // of the first run) to FILE: two builds of the core that should allocate
 // alike (a change for compile time only) give the same file.
+// --stats=FILE writes a line per function (of the first run): its name,
+// values, alloc_stats' split_edits, split_kept and spill_rounds, and
+// the result's estimated_cost; for comparing the policies' choices.
 // make bench-core-replay dumps SQLite's sqlite3.c at -O2 (make bench's
 // source) and runs it.  Not part of make check.
 //
@@ -91,6 +94,7 @@ main (int argc, char **argv)
   alloc_options opts;
   std::vector<const char *> dumps;
   const char *allocations = nullptr;
+  const char *stats = nullptr;
   for (int i = 1; i < argc; ++i)
     {
       const char *a = argv[i];
@@ -100,6 +104,8 @@ main (int argc, char **argv)
         top = unsigned (std::max (0, atoi (a + 6)));
       else if (strncmp (a, "--allocations=", 14) == 0)
         allocations = a + 14;
+      else if (strncmp (a, "--stats=", 8) == 0)
+        stats = a + 8;
       else if (strcmp (a, "--policy=cheaper") == 0)
         opts.policy = spill_policy::cheaper;
       else if (strcmp (a, "--policy=split") == 0)
@@ -118,7 +124,7 @@ main (int argc, char **argv)
     {
       fprintf (stderr, "usage: replay [--repeat=N] "
                        "[--policy=cheaper|split|pereira] [--top=N] "
-                       "[--allocations=FILE] DUMP...\n");
+                       "[--allocations=FILE] [--stats=FILE] DUMP...\n");
       return 2;
     }
 
@@ -138,6 +144,12 @@ main (int argc, char **argv)
   if (allocations && !(alloc_out = fopen (allocations, "w")))
     {
       fprintf (stderr, "replay: cannot write %s\n", allocations);
+      return 1;
+    }
+  FILE *stats_out = nullptr;
+  if (stats && !(stats_out = fopen (stats, "w")))
+    {
+      fprintf (stderr, "replay: cannot write %s\n", stats);
       return 1;
     }
   std::vector<function> fns;
@@ -177,6 +189,18 @@ main (int argc, char **argv)
                      res.failure != alloc_failure::none
                        ? res.error.c_str ()
                        : print_allocation (f, t, res.alloc).c_str ());
+          if (r == 0 && stats_out)
+            {
+              const alloc_stats &st = res.alloc.stats;
+              fprintf (stats_out, "%s values=%zu split_edits=%u "
+                       "split_kept=%u rounds=%u saved=%zu cost=%.6g%s\n",
+                       f.name.c_str (), f.values.size (), st.split_edits,
+                       st.split_kept, st.spill_rounds,
+                       (res.alloc.used_regs & t.call_saved).count (),
+                       res.failure != alloc_failure::none
+                         ? 0.0 : estimated_cost (f, t, res.alloc),
+                       res.failure != alloc_failure::none ? " failed" : "");
+            }
           std::map<std::string, double> now;
           double total = 0;
           for (const phase_time &p : times)
@@ -200,6 +224,8 @@ main (int argc, char **argv)
 
   if (alloc_out)
     fclose (alloc_out);
+  if (stats_out)
+    fclose (stats_out);
   printf ("replay: %zu functions, %zu values (%zu unparsed, %zu failed), "
           "least of %u runs\n",
           fns.size (), values, unparsed, failed, repeat);
