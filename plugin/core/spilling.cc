@@ -315,6 +315,12 @@ private:
   std::vector<std::vector<double>> use_freq_in_, use_freq_out_;
   std::vector<std::vector<value_id>> w_entry_, w_end_;
   std::vector<bool> done_;
+  // Scratch of loop_blocks, all false between calls.
+  std::vector<bool> loop_mark_;
+  std::vector<block_id> loop_stack_;
+  // Set OUT to the blocks of loop header H's natural loop (those that
+  // reach a latch without passing H), H first.
+  void loop_blocks (block_id h, std::vector<block_id> &out);
   // Per-block maximum pressure of the file (values' registers plus
   // occupied hard registers), for loop headers.
   std::vector<unsigned> max_pressure_;
@@ -938,26 +944,12 @@ spiller::entry_set (block_id b)
   unsigned through_room = ~0u;
   if (header)
     {
-      std::vector<bool> in_loop (w_.fn.blocks.size (), false);
-      std::vector<block_id> stack;
-      for (block_id p : blk.preds)
-        if (dom_.dominates (b, p))
-          stack.push_back (p);
-      in_loop[b] = true;
-      unsigned loop_pressure = std::max (max_pressure_[b], call_pressure_[b]);
-      while (!stack.empty ())
-        {
-          block_id x = stack.back ();
-          stack.pop_back ();
-          if (in_loop[x])
-            continue;
-          in_loop[x] = true;
-          loop_pressure = std::max ({ loop_pressure, max_pressure_[x],
-                                      call_pressure_[x] });
-          for (block_id q : w_.fn.blocks[x].preds)
-            if (!in_loop[q])
-              stack.push_back (q);
-        }
+      std::vector<block_id> loop;
+      loop_blocks (b, loop);
+      unsigned loop_pressure = 0;
+      for (block_id x : loop)
+        loop_pressure = std::max ({ loop_pressure, max_pressure_[x],
+                                    call_pressure_[x] });
       unsigned k = unsigned (regs_.count ());
       unsigned others = loop_pressure > live_through
                           ? loop_pressure - live_through : 0;
@@ -1448,11 +1440,9 @@ bool
 spiller::find_idle ()
 {
   bool found = false;
-  const size_t nb = w_.fn.blocks.size ();
   std::vector<value_id> read, cands;
   std::vector<double> served;
-  std::vector<block_id> loop, stack;
-  std::vector<bool> in_loop (nb, false);
+  std::vector<block_id> loop;
   auto has = [] (const std::vector<value_id> &s, value_id v) {
     return std::find (s.begin (), s.end (), v) != s.end ();
   };
@@ -1478,29 +1468,10 @@ spiller::find_idle ()
         }
       if (cands.empty ())
         continue;
-      // The blocks of H's loop (those that reach a latch without H).
-      loop.assign (1, h);
-      in_loop[h] = true;
-      stack.clear ();
-      for (block_id p : hb.preds)
-        if (dom_.dominates (h, p))
-          stack.push_back (p);
-      while (!stack.empty ())
-        {
-          block_id x = stack.back ();
-          stack.pop_back ();
-          if (in_loop[x])
-            continue;
-          in_loop[x] = true;
-          loop.push_back (x);
-          for (block_id q : w_.fn.blocks[x].preds)
-            if (!in_loop[q])
-              stack.push_back (q);
-        }
+      loop_blocks (h, loop);
       served.assign (cands.size (), 0.0);
       for (block_id x : loop)
         {
-          in_loop[x] = false;
           if (x == h)
             continue;
           read.clear ();
@@ -1528,6 +1499,32 @@ spiller::find_idle ()
         }
     }
   return found;
+}
+
+void
+spiller::loop_blocks (block_id h, std::vector<block_id> &out)
+{
+  loop_mark_.resize (w_.fn.blocks.size (), false);
+  out.assign (1, h);
+  loop_mark_[h] = true;
+  loop_stack_.clear ();
+  for (block_id p : w_.fn.blocks[h].preds)
+    if (dom_.dominates (h, p))
+      loop_stack_.push_back (p);
+  while (!loop_stack_.empty ())
+    {
+      block_id x = loop_stack_.back ();
+      loop_stack_.pop_back ();
+      if (loop_mark_[x])
+        continue;
+      loop_mark_[x] = true;
+      out.push_back (x);
+      for (block_id q : w_.fn.blocks[x].preds)
+        if (!loop_mark_[q])
+          loop_stack_.push_back (q);
+    }
+  for (block_id x : out)
+    loop_mark_[x] = false;
 }
 
 void
