@@ -819,8 +819,8 @@ block 4 preds=3
 
 // A value a loop header took that the loop evicts before it is read,
 // where a latch then lacks it, is left out of the header's start set
-// when the latches' reloads would run more often than the reads it
-// serves (spiller::find_idle).  With three GPRs, v1 is read only on a
+// when the latches' reloads would run more than idle_margin (2) times
+// as often as the reads it serves (spiller::find_idle).  With three GPRs, v1 is read only on a
 // rare path (block 3); the hot path (block 2) needs its register.  The
 // header took v1, block 2 evicted it, and the latch reloaded it on
 // every iteration for block 3's sake; now v1 starts the loop in memory
