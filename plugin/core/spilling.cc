@@ -156,6 +156,15 @@ constexpr double idle_margin = 2;
 // evicting one counts its next use as dirty_discount times as far.
 constexpr double dirty_share = 0.5;
 constexpr double dirty_discount = 0.5;
+// ... and a rare next use of such a value counts as at most this many
+// times further (walk_with): with dirty_discount, never further than
+// its distance.  Its store runs on every iteration; counted as rare as
+// its reader, a value defined in a loop and read on a rare path was
+// evicted at once and stored on every iteration (brotli's
+// CreateBackwardReferencesNH5 with 12 GPRs: two stores per iteration of
+// its hash-chain loop, 7 M in all).  Measured at 1, 1.5, 2 and 4 (lz4
+// and brotli with 12 GPRs): 2.
+constexpr double dirty_rarity_cap = 2;
 // A call in a block that runs at most cold_call_share times as often as
 // the function's hottest block is cold: the values live across it leave
 // their registers there.
@@ -1118,17 +1127,22 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
             // store besides the reload: it counts as nearer by
             // dirty_discount.
             double score = d == no_use ? 1e300 : double (d);
+            const bool dirty = d != no_use && !is_clean (v) && !stored (v)
+                               && block_frequency (w_, d_.def_block[v])
+                                    >= dirty_share * here;
             // In a loop, a next use in a block that runs less often than
-            // this one is needed on fewer iterations: further still.
+            // this one is needed on fewer iterations: further still.  But
+            // a value whose leaving needs a store costs that store on
+            // every iteration, however rarely it is read: its next use
+            // counts as at most dirty_rarity_cap times further.
             if (d != no_use && d < loop_exit_penalty && blk.loop_depth > 0)
               {
                 double f = next_use_freq (v, j);
                 if (f > 0 && f < here)
-                  score *= std::min (here / f, max_rarity);
+                  score *= std::min (here / f,
+                                     dirty ? dirty_rarity_cap : max_rarity);
               }
-            if (d != no_use && !is_clean (v) && !stored (v)
-                && block_frequency (w_, d_.def_block[v])
-                     >= dirty_share * block_frequency (w_, b))
+            if (dirty)
               score *= dirty_discount;
             if (best == W.size () || score > best_score
                 || (score == best_score && !needs_store_here (v)

@@ -862,3 +862,66 @@ block 5 preds=4
   EXPECT_EQ (hot_insns (x, ra::wrole::load), 0u)
     << print_function (x.fn, x.tgt);
 }
+
+// A value defined in a loop and read on a rare path costs a store on
+// every iteration if it leaves its register, however rarely it is read:
+// its rare next use counts as at most dirty_rarity_cap times further.
+// With three GPRs, at v3's def one of v0 (an invariant, stored once
+// before the loop, read at the latch) and v1 (defined in the loop, read
+// in block 2 on a fifth of the iterations) must go.  Counted as five
+// times further, v1 went and was stored on every iteration; now v0
+// goes and is reloaded at the latch, and no store runs in the loop
+// (brotli's CreateBackwardReferencesNH5 with 12 GPRs).
+TEST (ColorAssignment, SplitKeepsDirtyValueReadRarely)
+{
+  const char *text = R"(
+function rare_reader
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 cr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+value v9 gpr
+value v10 gpr
+value v11 gpr
+value v12 gpr
+value v13 gpr
+value v14 gpr
+value v15 cr
+block 0 succs=1
+  insn def:v0
+block 1 preds=0,3 succs=2,3 depth=1 freq=100
+  insn def:v1
+  insn def:v2
+  insn def:v3
+  insn use:v2 use:v3 def:v4
+  insn use:v4 term
+block 2 preds=1 succs=3 depth=1 freq=20
+  insn use:v1
+block 3 preds=1,2 succs=1,4 depth=1 freq=100
+  insn def:v5
+  insn def:v6
+  insn def:v7
+  insn def:v8
+  insn def:v9
+  insn def:v10
+  insn def:v11
+  insn def:v12
+  insn def:v13
+  insn def:v14
+  insn use:v0 def:v15
+  insn use:v15 term
+block 4 preds=3
+  insn use:v0 term
+)";
+  auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (hot_insns (x, ra::wrole::store), 0u)
+    << print_function (x.fn, x.tgt);
+}
