@@ -27,10 +27,10 @@
 //      everywhere in it, so that a value unused in a loop is not reloaded
 //      in it; elsewhere, the values in a register at the end of every
 //      processed predecessor, then of some, nearest first.  A value a
-//      header held unread whose latches reloaded it more often than the
-//      loop read it from a register is idle there: the blocks are walked
-//      again with the header leaving it out (find_idle,
-//      max_walk_passes).
+//      header held unread whose latches reloaded it more than
+//      idle_margin times as often as the loop read it from a register is
+//      idle there: the blocks are walked again with the header leaving
+//      it out (find_idle, max_walk_passes).
 //   3. Within a block, Belady's MIN: a use not in a register is reloaded
 //      before its instruction; where the demand at an instruction's uses,
 //      across its clobbers (a call) or at its defs exceeds the registers
@@ -137,9 +137,9 @@ constexpr unsigned max_start_trials = 8;
 // time that value counts against those registers from its def on.  At
 // most this many times in all.  Termination: a reach only narrows, and
 // the cap bounds the passes.
-// The walks are also made again when a loop header's start set held a
-// value that no block of the loop read from that register (find_idle):
-// the next time the header leaves it out.  Termination: idle values
+// The walks are also made again when a loop header's start set held an
+// idle value (find_idle, idle_margin): the next time the header leaves
+// it out.  Termination: idle values
 // only accumulate, at most one entry per header and value, and the cap
 // bounds the passes.
 constexpr unsigned max_walk_passes = 3;
@@ -330,6 +330,22 @@ private:
   // Set OUT to the blocks of loop header H's natural loop (those that
   // reach a latch without passing H), H first.
   void loop_blocks (block_id h, std::vector<block_id> &out);
+  // Whether B is a loop header: it dominates one of its predecessors.
+  bool is_header (block_id b) const
+  {
+    for (block_id p : w_.fn.blocks[b].preds)
+      if (dom_.dominates (b, p))
+        return true;
+    return false;
+  }
+  // Whether V is the def of a phi of block B.
+  bool is_phi_def (block_id b, value_id v) const
+  {
+    for (const phi &ph : w_.fn.blocks[b].phis)
+      if (ph.def == v)
+        return true;
+    return false;
+  }
   // Per-block maximum pressure of the file (values' registers plus
   // occupied hard registers), for loop headers.
   std::vector<unsigned> max_pressure_;
@@ -856,22 +872,13 @@ spiller::entry_set (block_id b)
     unsigned rank;
   };
   std::vector<cand> cands;
-  bool header = false;
-  for (block_id p : blk.preds)
-    if (dom_.dominates (b, p))
-      header = true;
+  const bool header = is_header (b);
   // The argument of each phi of b over in-edge K.
   auto arg_of = [&] (value_id v, size_t k) {
     for (const phi &ph : blk.phis)
       if (ph.def == v)
         return ph.args[k];
     return v;
-  };
-  auto is_phi_def = [&] (value_id v) {
-    for (const phi &ph : blk.phis)
-      if (ph.def == v)
-        return true;
-    return false;
   };
   auto in_end = [&] (block_id p, value_id v) {
     const auto &e = w_end_[p];
@@ -889,6 +896,8 @@ spiller::entry_set (block_id b)
       else if (header)
         {
           rank = d < loop_exit_penalty ? 1 : 2;
+          if (rank == 2)
+            live_through += width (v);
           // A value live through the loop that no entry edge brings in a
           // register would be reloaded before the loop only to sit there
           // unread: it stays in memory until its use after the loop.
@@ -896,8 +905,6 @@ spiller::entry_set (block_id b)
           // loop had left them out for a hot call, and each iteration of
           // the outer loop reloaded them: sqlite3RunParser.)
           if (rank == 2)
-            live_through += width (v);
-          if (rank == 2 && evictable (v))
             {
               bool brought = false;
               for (size_t k = 0; k < blk.preds.size (); ++k)
@@ -910,7 +917,7 @@ spiller::entry_set (block_id b)
           // A phi of the header left out costs a store of its back-edge
           // argument on every iteration besides the reload: it counts as
           // nearer, as an eviction does (walk_with).
-          else if (is_phi_def (v))
+          else if (is_phi_def (b, v))
             d = dist_t (double (d) * dirty_discount);
         }
       else
@@ -1447,9 +1454,9 @@ spiller::fix_edges ()
 // when the latches that lack it at their ends (each reloads it) run
 // more than idle_margin times as often as the blocks of the loop that
 // read it while it is in a register from their start (the most its
-// register can serve); the
-// next pass leaves it out of H's start set, and it is reloaded where it
-// is read.  Whether any new idle value was found.
+// register can serve); the next pass leaves it out of H's start set,
+// and it is reloaded where it is read.  Whether any new idle value was
+// found.
 bool
 spiller::find_idle ()
 {
@@ -1463,23 +1470,15 @@ spiller::find_idle ()
   for (block_id h : rpo_)
     {
       const block &hb = w_.fn.blocks[h];
-      bool header = false;
-      for (block_id p : hb.preds)
-        header |= dom_.dominates (h, p);
-      if (!header || w_entry_[h].empty ())
+      if (w_entry_[h].empty () || !is_header (h))
         continue;
       read.clear ();
       for_each_read (h, [&] (value_id v, uint32_t) { read.push_back (v); });
       cands.clear ();
       for (value_id v : w_entry_[h])
-        {
-          bool phi_def = false;
-          for (const phi &ph : hb.phis)
-            phi_def |= ph.def == v;
-          if (evictable (v) && !phi_def && !has (read, v)
-              && has (w_end_[h], v))
-            cands.push_back (v);
-        }
+        if (evictable (v) && !is_phi_def (h, v) && !has (read, v)
+            && has (w_end_[h], v))
+          cands.push_back (v);
       if (cands.empty ())
         continue;
       loop_blocks (h, loop);

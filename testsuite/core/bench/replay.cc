@@ -16,8 +16,9 @@
 // of the first run) to FILE: two builds of the core that should allocate
 // alike (a change for compile time only) give the same file.
 // --stats=FILE writes a line per function (of the first run): its name,
-// values, alloc_stats' split_edits, split_kept and spill_rounds, and
-// the result's estimated_cost; for comparing the policies' choices.
+// values, alloc_stats' split_edits, split_kept and spill_rounds, the
+// call-saved registers the result writes, and its estimated_cost; for
+// comparing the policies' choices.
 // make bench-core-replay dumps SQLite's sqlite3.c at -O2 (make bench's
 // source) and runs it.  Not part of make check.
 //
