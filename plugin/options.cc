@@ -12,7 +12,7 @@ namespace {
 const char valid_keys[] =
   "fallback=none|ira, stats[=FILE], check=on|off, dump, limit=N, "
   "decline=NAME[:NAME...], tags=FILE, allocator=ssara|ira, "
-  "spill=cheaper|split|pereira, remat=on|off, times";
+  "spill=auto|split|pereira|cheaper, remat=on|off, times";
 
 // Return an error for KEY having VALUE when VALID lists what it accepts.
 std::string
@@ -57,11 +57,12 @@ option_help ()
     "  times              add the time of each step (prepare, import, "
     "each core phase, rewrite; ms) to the stats line, which it turns on "
     "(stderr), and a TOTAL line for the file\n"
-    "  spill=cheaper|split|pereira  split: spilling with live-range "
+    "  spill=auto|split|pereira|cheaper  split: spilling with live-range "
     "splitting before colour assignment; pereira: the paper's whole-value "
-    "spilling during colour assignment; cheaper (default): both where "
-    "split changes anything, split's result unless pereira's is cheaper "
-    "by a margin of the estimate\n"
+    "spilling during colour assignment; cheaper: both where split changes "
+    "anything, split's result unless pereira's is cheaper by a margin of "
+    "the estimate; auto (default): split where GCC optimizes the function "
+    "for speed, cheaper where for size\n"
     "  remat=on|off       recompute a spilled constant or symbol address "
     "where it is needed instead of storing and reloading it (default on)\n"
     ;
@@ -146,9 +147,11 @@ parse_options (int argc, const plugin_argument *argv, plugin_options &opts)
             opts.spill = spill_choice::pereira;
           else if (value && strcmp (value, "cheaper") == 0)
             opts.spill = spill_choice::cheaper;
+          else if (value && strcmp (value, "auto") == 0)
+            opts.spill = spill_choice::automatic;
           else
             errors.push_back (bad_value (key, value,
-                                         "split, pereira, cheaper"));
+                                         "auto, split, pereira, cheaper"));
         }
       else if (strcmp (key, "remat") == 0)
         {

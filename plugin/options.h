@@ -37,9 +37,12 @@ enum class spill_choice
   split,
   // The paper's whole-value spilling during colour assignment.
   pereira,
-  // Both where split changed anything, the cheaper result kept (the
-  // default).
-  cheaper
+  // Both where split changed anything, the cheaper result kept.
+  cheaper,
+  // The default: split where GCC optimizes the function for speed,
+  // cheaper where for size (the splitting spiller's code is larger:
+  // docs/core.md, phase 5c, "Which policy by default").
+  automatic
 };
 
 // Which allocator the functions get.
@@ -55,7 +58,7 @@ enum class allocator_choice
 struct plugin_options
 {
   allocator_choice allocator = allocator_choice::ssara;
-  spill_choice spill = spill_choice::cheaper;
+  spill_choice spill = spill_choice::automatic;
   // Recompute spilled constants instead of storing and reloading them
   // (the import marks their insns rematerializable); off: for comparing.
   bool remat = true;

@@ -24,8 +24,10 @@ enum class check_mode : uint8_t { off, on };
 enum class spill_mode : uint8_t { normal, everything };
 
 // How register demand is brought down to the registers there are.  The
-// default is `cheaper`: the splitting spiller does not yet beat the
-// paper's on every function (docs/core.md, phase 5c).
+// core's default is `cheaper`, so that the unit and fuzz tests run both
+// spillers; the plugin's default (spill=auto) is `split` where GCC
+// optimizes for speed, `cheaper` where for size (docs/core.md, phase
+// 5c, "Which policy by default").
 enum class spill_policy : uint8_t
 {
   // Before colour assignment, per block, by next-use distance, with

@@ -12,9 +12,10 @@
    (spilling.cc, decide_edge_moves) instead of loads colour
    assignment had to spill again.  So split's is kept, with or without
    the margin: this no longer tests the margin, only that the cheaper
-   allocation wins and runs.  */
+   allocation wins and runs.  spill=cheaper is asked for: by default
+   (spill=auto) -O0 gets the splitting spiller alone.  */
 /* { dg-do run } */
-/* { dg-options "-O0 -fplugin-arg-ssara-fallback=none -fplugin-arg-ssara-dump" } */
+/* { dg-options "-O0 -fplugin-arg-ssara-fallback=none -fplugin-arg-ssara-spill=cheaper -fplugin-arg-ssara-dump" } */
 
 extern void abort (void);
 typedef unsigned long long u64;

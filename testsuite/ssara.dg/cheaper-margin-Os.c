@@ -4,7 +4,8 @@
    -> 1.083x with it).  Here at -Os the paper's spilling keeps every
    value in a register (no load, no store); with the margin the
    splitting spiller's result, with 2 loads and 4 stores, was kept.
-   zlib's read_buf.  */
+   zlib's read_buf.  Without a spill= option: spill=auto is
+   spill=cheaper where GCC optimizes for size.  */
 /* { dg-do compile } */
 /* { dg-options "-Os -fno-pie -fplugin-arg-ssara-fallback=none -fplugin-arg-ssara-dump" } */
 

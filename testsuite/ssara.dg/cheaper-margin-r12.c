@@ -8,9 +8,11 @@
    the margin, so the paper's result is taken.  (Before the splitting
    spiller counted values across calls, its result cost 3.88, within the
    margin, and was kept.)  Like tree-sitter's
-   ts_parser__check_progress.  */
+   ts_parser__check_progress.  spill=cheaper is asked for: by default
+   (spill=auto) a function optimized for speed gets the splitting
+   spiller alone (spill-auto-O2.c).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fno-pie -ffixed-r14 -ffixed-r15 -ffixed-r16 -ffixed-r17 -ffixed-r18 -ffixed-r19 -ffixed-r20 -ffixed-r21 -ffixed-r22 -ffixed-r23 -ffixed-r24 -ffixed-r25 -ffixed-r26 -ffixed-r27 -ffixed-r28 -ffixed-r29 -ffixed-r30 -fplugin-arg-ssara-dump" } */
+/* { dg-options "-O2 -fno-pie -ffixed-r14 -ffixed-r15 -ffixed-r16 -ffixed-r17 -ffixed-r18 -ffixed-r19 -ffixed-r20 -ffixed-r21 -ffixed-r22 -ffixed-r23 -ffixed-r24 -ffixed-r25 -ffixed-r26 -ffixed-r27 -ffixed-r28 -ffixed-r29 -ffixed-r30 -fplugin-arg-ssara-spill=cheaper -fplugin-arg-ssara-dump" } */
 
 typedef struct { unsigned long long v; } clk;
 struct state { unsigned current_byte_offset; int has_error; };
