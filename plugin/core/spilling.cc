@@ -323,6 +323,17 @@ private:
   // that next use.
   std::vector<std::vector<double>> use_freq_in_, use_freq_out_;
   std::vector<std::vector<value_id>> w_entry_, w_end_;
+  // end_free_[b]: parallel to w_end_[b], the registers each value there
+  // may still hold (free_ at the block's end).
+  std::vector<std::vector<hreg_set>> end_free_;
+  // free_[v], for a value V in the walk's working set: the registers of
+  // its reach that no hard register occupies anywhere since V entered a
+  // register (its def, its reload, or its entry into the block with the
+  // registers its predecessors left it).  Colour assignment gives a
+  // value one register from its def to where it leaves: a value whose
+  // free_ runs out leaves its register there (walk_with), and a reload
+  // after that point is a value of its own.
+  std::vector<hreg_set> free_;
   std::vector<bool> done_;
   // Scratch of loop_blocks, all false between calls.
   std::vector<bool> loop_mark_;
@@ -491,10 +502,19 @@ private:
     std::vector<std::pair<value_id, uint32_t>> evictions;
     // The values in a register at the block's end.
     std::vector<value_id> end;
+    // Parallel to end: free_ of each at the block's end.
+    std::vector<hreg_set> end_free;
   };
   void walk (block_id b);
   void walk_with (block_id b, const std::vector<value_id> &W0,
                   walk_result &r);
+  // free_ of V as it enters block B in a register: what the processed
+  // predecessors that have it at their ends left it, or its whole reach
+  // where one lacks it (SSA reconstruction then joins it with a reload
+  // in a phi, a value of its own) or it is a phi of B.
+  hreg_set entry_free (block_id b, value_id v) const;
+  // Whether free_[v] still holds a register V may start in.
+  bool has_room (value_id v) const;
   bool fix_edges ();
   // Undo what the walks of the file decided (walk records only reloads,
   // stores and evictions, of the file's own values; the decisions of the
@@ -1021,6 +1041,38 @@ spiller::walk (block_id b)
       d_.evictions[v].push_back ({ b, slot });
     }
   w_end_[b] = std::move (r.end);
+  end_free_[b] = std::move (r.end_free);
+}
+
+hreg_set
+spiller::entry_free (block_id b, value_id v) const
+{
+  if (is_phi_def (b, v))
+    return reach_[v];
+  hreg_set f = reach_[v];
+  for (block_id p : w_.fn.blocks[b].preds)
+    {
+      if (!done_[p])
+        continue;
+      const auto &end = w_end_[p];
+      auto it = std::find (end.begin (), end.end (), v);
+      if (it == end.end ())
+        return reach_[v];
+      f &= end_free_[p][size_t (it - end.begin ())];
+    }
+  return f;
+}
+
+bool
+spiller::has_room (value_id v) const
+{
+  const value &x = w_.fn.values[v];
+  if (x.width == 1)
+    return free_[v].any ();
+  for (hreg h : w_.tgt.files[f_].regs)
+    if (x.allowed.test (h) && (work::span (h, x.width) & ~free_[v]).none ())
+      return true;
+  return false;
 }
 
 void
@@ -1033,6 +1085,10 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   W = W0;
   r.reloads.clear ();
   r.evictions.clear ();
+  if (free_.size () < w_.fn.values.size ())
+    free_.resize (w_.fn.values.size ());
+  for (value_id v : W0)
+    free_[v] = entry_free (b, v);
   // Values of W0 not yet read in the block, and those of them that
   // left their register before being read.
   std::vector<value_id> unread = W0;
@@ -1111,6 +1167,18 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     size_t at = index_of (dist_out_[b], v);
     return at == no_index ? 0.0 : use_freq_out_[b][at];
   };
+  // W[K] leaves its register before instruction J.  If it is NEEDED (a
+  // use ahead), it is stored there unless its cell holds it already, and
+  // a start value that leaves unread was wasted.
+  auto leave = [&] (size_t k, bool needed, size_t j) {
+    const value_id v = W[k];
+    if (needed && std::find (unread.begin (), unread.end (), v) != unread.end ()
+        && evictable (v))
+      wasted.push_back (v);
+    if (needed && !is_clean (v))
+      r.evictions.push_back ({ v, uint32_t (j) });
+    W.erase (W.begin () + k);
+  };
   // Evict from W values not in KEEP for which ELIGIBLE holds, furthest
   // next use first (values already stored before others at equal
   // distance), until FITS holds or nothing more may go.  Termination:
@@ -1162,14 +1230,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           }
         if (best == W.size ())
           return;
-        if (best_d != no_use
-            && std::find (unread.begin (), unread.end (), W[best])
-                 != unread.end ()
-            && evictable (W[best]))
-          wasted.push_back (W[best]);
-        if (best_d != no_use && !is_clean (W[best]))
-          r.evictions.push_back ({ W[best], uint32_t (j) });
-        W.erase (W.begin () + best);
+        leave (best, best_d != no_use, j);
       }
   };
   // Evict until W's weight plus EXTRA fits LIMIT.
@@ -1258,6 +1319,31 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
               ec.push_back (o.value);
           }
       const hreg_set &occ = w_.live.hard_at_use[b][j];
+      // A value whose registers the hard registers here would leave
+      // none of since it entered one leaves before J (free_): those
+      // live at J's uses, and for a value live after J, those J defines
+      // or clobbers.
+      hreg_set across = occ | (i.clobbers & regs_);
+      for (const operand &o : i.ops)
+        if (o.kind == operand_kind::def_hard)
+          across |= work::span (o.reg, o.width);
+      for (size_t k = 0; k < W.size ();)
+        {
+          const value_id v = W[k];
+          if ((free_[v] & across).none ())
+            {
+              ++k;
+              continue;
+            }
+          const bool live_after = next_use (v, j) != no_use;
+          free_[v] &= live_after ? ~across : ~occ;
+          if (has_room (v) || !evictable (v))
+            ++k;
+          else
+            leave (k, live_after
+                        || std::find (U.begin (), U.end (), v) != U.end (),
+                   j);
+        }
       unsigned missing = 0;
       for (value_id u : U)
         if (std::find (W.begin (), W.end (), u) == W.end ())
@@ -1276,7 +1362,10 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       fit_classes (regs_ & ~occ, entering, U, j);
       for (value_id u : U)
         if (std::find (W.begin (), W.end (), u) == W.end ())
-          W.push_back (u);
+          {
+            W.push_back (u);
+            free_[u] = reach_[u] & ~occ;
+          }
       drop_dead (j, U);
       if ((i.clobbers & regs_).any ())
         {
@@ -1328,6 +1417,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                 if (narrowed.any ())
                   {
                     reach_[v] = narrowed;
+                    free_[v] &= narrowed;
                     narrowed_late_ = true;
                   }
               }
@@ -1339,8 +1429,17 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       make_room (avail (at_def), weight (D), {}, j);
       fit_classes (regs_ & ~at_def, D, {}, j);
       for (value_id v : D)
-        W.push_back (v);
+        {
+          W.push_back (v);
+          free_[v] = reach_[v];
+        }
       drop_dead (j, D);
+    }
+  r.end_free.clear ();
+  for (value_id v : W)
+    {
+      free_[v] &= ~w_.live.hard_at_end[b];
+      r.end_free.push_back (free_[v]);
     }
 }
 
@@ -1647,6 +1746,7 @@ spiller::run (file_id f)
       narrowed_late_ = false;
       w_entry_.assign (nb, {});
       w_end_.assign (nb, {});
+      end_free_.assign (nb, {});
       done_.assign (nb, false);
       for (block_id b : rpo_)
         {

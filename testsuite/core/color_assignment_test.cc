@@ -925,3 +925,36 @@ block 4 preds=3
   EXPECT_EQ (hot_insns (x, ra::wrole::store), 0u)
     << print_function (x.fn, x.tgt);
 }
+
+// A value keeps one register from where it enters one to where it
+// leaves: v0 and v1 fit at every instruction (two hard registers and
+// two values, four registers), but r30 and r31 are taken while they are
+// first read and r3 and r4 while they are read again, so neither has a
+// register free over its whole life.  The splitting spiller tracks the
+// registers each value could still hold (spiller::free_) and makes them
+// leave where none is left; colour assignment then colours in one round.
+// Before, it counted registers point by point, and colour assignment
+// spilled them whole (sqlite3_snprintf with 8 GPRs: the varargs
+// registers at the entry, the call's arguments later).
+TEST (ColorAssignment, SplitLeavesWhereHardRegistersLeaveNoRegister)
+{
+  const char *text = R"(
+function no_register_left
+value v0 gpr
+value v1 gpr
+block 0 succs=1
+  insn def:v0
+block 1 preds=0
+  insn def_hard:r30
+  insn def_hard:r31
+  insn def:v1
+  insn use:v0 use:v1
+  insn use_hard:r30 use_hard:r31
+  insn def_hard:r3 def_hard:r4
+  insn use:v0 use:v1 use_hard:r3 use_hard:r4 term
+)";
+  auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+}

@@ -25,6 +25,8 @@
 // The target is rs6000_target () (test-targets.h) with the ABI's
 // call-saved registers, not the one the plugin builds from GCC's tables,
 // so the allocations are close to, not the same as, the plugin's.
+// --fixed=N,N,... takes GPRs rN out of it, as -ffixed-rN does: for
+// dumps made with fewer registers (make bench's O2-r12, O2-r8, O2-r5).
 
 #include "allocate.h"
 #include "ir-text.h"
@@ -96,6 +98,8 @@ main (int argc, char **argv)
   std::vector<const char *> dumps;
   const char *allocations = nullptr;
   const char *stats = nullptr;
+  // GPRs made non-allocatable (--fixed=N,N,...), as -ffixed-rN does.
+  std::vector<unsigned> fixed;
   for (int i = 1; i < argc; ++i)
     {
       const char *a = argv[i];
@@ -107,6 +111,21 @@ main (int argc, char **argv)
         allocations = a + 14;
       else if (strncmp (a, "--stats=", 8) == 0)
         stats = a + 8;
+      else if (strncmp (a, "--fixed=", 8) == 0)
+        {
+          for (const char *p = a + 8; *p;)
+            {
+              char *end;
+              unsigned long n = strtoul (p, &end, 10);
+              if (end == p || n > 31 || (*end && *end != ','))
+                {
+                  fprintf (stderr, "replay: bad --fixed list %s\n", a + 8);
+                  return 2;
+                }
+              fixed.push_back (unsigned (n));
+              p = *end ? end + 1 : end;
+            }
+        }
       else if (strcmp (a, "--policy=cheaper") == 0)
         opts.policy = spill_policy::cheaper;
       else if (strcmp (a, "--policy=split") == 0)
@@ -125,7 +144,8 @@ main (int argc, char **argv)
     {
       fprintf (stderr, "usage: replay [--repeat=N] "
                        "[--policy=cheaper|split|pereira] [--top=N] "
-                       "[--allocations=FILE] [--stats=FILE] DUMP...\n");
+                       "[--allocations=FILE] [--stats=FILE] "
+                       "[--fixed=N,N,...] DUMP...\n");
       return 2;
     }
 
@@ -134,6 +154,13 @@ main (int argc, char **argv)
   // estimate counts).
   target t = rs6000_target ();
   t.call_saved = rs6000_call_saved ();
+  for (unsigned n : fixed)
+    {
+      auto &regs = t.files[gpr_file].regs;
+      regs.erase (std::remove (regs.begin (), regs.end (), gpr (n)),
+                  regs.end ());
+      t.call_saved.reset (gpr (n));
+    }
   std::vector<std::string> texts;
   for (const char *d : dumps)
     if (!read_dump (d, texts))
