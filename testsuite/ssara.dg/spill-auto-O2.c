@@ -9,51 +9,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fno-pie -ffixed-r14 -ffixed-r15 -ffixed-r16 -ffixed-r17 -ffixed-r18 -ffixed-r19 -ffixed-r20 -ffixed-r21 -ffixed-r22 -ffixed-r23 -ffixed-r24 -ffixed-r25 -ffixed-r26 -ffixed-r27 -ffixed-r28 -ffixed-r29 -ffixed-r30 -fplugin-arg-ssara-dump" } */
 
-typedef struct { unsigned long long v; } clk;
-struct state { unsigned current_byte_offset; int has_error; };
-struct opts { int (*progress_callback) (struct state *); };
-struct tree { void *ptr; };
-struct parser
-{
-  unsigned operation_count;
-  struct state parse_state;
-  int has_error;
-  volatile int *cancellation_flag;
-  clk end_clock;
-  struct opts parse_options;
-  int tree_pool;
-};
-extern clk clock_now (void);
-extern void release (int *, struct tree);
-
-static inline int clock_is_null (clk c) { return !c.v; }
-static inline int clock_is_gt (clk a, clk b) { return a.v > b.v; }
-
-int
-check_progress (struct parser *self, struct tree *lookahead,
-                const unsigned *position, unsigned operations)
-{
-  self->operation_count += operations;
-  if (self->operation_count >= 100)
-    self->operation_count = 0;
-  if (position != 0)
-    {
-      self->parse_state.current_byte_offset = *position;
-      self->parse_state.has_error = self->has_error;
-    }
-  if (self->operation_count == 0
-      && ((self->cancellation_flag && *self->cancellation_flag)
-          || (!clock_is_null (self->end_clock)
-              && clock_is_gt (clock_now (), self->end_clock))
-          || (self->parse_options.progress_callback
-              && self->parse_options.progress_callback (&self->parse_state))))
-    {
-      if (lookahead && lookahead->ptr)
-        release (&self->tree_pool, *lookahead);
-      return 0;
-    }
-  return 1;
-}
+#include "check-progress.h"
 
 /* { dg-final { scan-rtl-dump "ssara: check_progress by=ssara \[^\n\]* spilled=0 \[^\n\]* loads=3 stores=2 " "ssara" } } */
 /* { dg-final { scan-rtl-dump-not "ssara: check_progress by=ssara \[^\n\]* rounds=" "ssara" } } */
