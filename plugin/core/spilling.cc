@@ -1319,14 +1319,16 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
               ec.push_back (o.value);
           }
       const hreg_set &occ = w_.live.hard_at_use[b][j];
+      // The hard registers occupied at J's defs.
+      hreg_set at_def = occ;
+      for (const operand &o : i.ops)
+        if (o.kind == operand_kind::def_hard)
+          at_def |= work::span (o.reg, o.width);
       // A value whose registers the hard registers here would leave
       // none of since it entered one leaves before J (free_): those
       // live at J's uses, and for a value live after J, those J defines
       // or clobbers.
-      hreg_set across = occ | (i.clobbers & regs_);
-      for (const operand &o : i.ops)
-        if (o.kind == operand_kind::def_hard)
-          across |= work::span (o.reg, o.width);
+      const hreg_set across = at_def | (i.clobbers & regs_);
       for (size_t k = 0; k < W.size ();)
         {
           const value_id v = W[k];
@@ -1422,10 +1424,6 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                   }
               }
         }
-      hreg_set at_def = occ;
-      for (const operand &o : i.ops)
-        if (o.kind == operand_kind::def_hard)
-          at_def |= work::span (o.reg, o.width);
       make_room (avail (at_def), weight (D), {}, j);
       fit_classes (regs_ & ~at_def, D, {}, j);
       for (value_id v : D)
