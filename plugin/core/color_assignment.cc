@@ -65,6 +65,163 @@ constexpr size_t lookahead_insns = 8;
 
 namespace {
 
+// What color () adds for a register the value must hold at a tight
+// point (tight_registers), and takes off one it should keep clear:
+// above any preference (copy weights are frequencies), below leaving a
+// later def no register (1e6).
+constexpr double tight_bonus = 1e5;
+
+// For each value, the registers it should hold because at some point of
+// its life the values live there that may not take such a register H
+// (not allowed, or forbidden: a clobber or a pre-coloured range in their
+// life), with the pre-coloured registers occupied there, fill all the
+// other registers of H's file: then the values that may take H and are
+// live there (at most one, if the spiller left demand at most the file's
+// size) find a register only if one of them holds H.  Found by sweeps
+// over positions, file by file, for each register some value of the file
+// may not take; only in files whose demand reaches their size somewhere.
+// Hard registers count where instructions read their uses (U_j) and at
+// block ends, where interval analysis records them.  Colour assignment
+// gives a value one register for its whole life, and the spiller counts
+// registers class by class (spilling.cc, fit_classes); without this, an
+// unrestricted value took r3 at its def and a loop later found the
+// base-address registers full and r0 free (sqlite3LookasideUsed with 5
+// GPRs, a second round).  The other values that may take H and are live
+// somewhere with a value that should hold it keep clear of H: taken
+// first, it left the value that needed it none (exprIsConst with 5 GPRs:
+// a copy of an incoming argument took r0, which a value live at a later
+// tight point needed).
+struct tight_sets
+{
+  // hold[v]: the registers V should hold.
+  std::vector<hreg_set> hold;
+  // keep_clear[v]: registers V should not take: a value that should
+  // hold one is live somewhere in V's life.
+  std::vector<hreg_set> keep_clear;
+};
+
+static tight_sets
+tight_registers (const work &w)
+{
+  const function &fn = w.fn;
+  tight_sets out;
+  out.hold.assign (fn.values.size (), hreg_set ());
+  out.keep_clear.assign (fn.values.size (), hreg_set ());
+  const pos_t n = w.live.npos;
+  std::vector<int> all, excl;
+  std::vector<uint32_t> tight_prefix;
+  // Add the width of V (or COUNT) over [A, B] to D.
+  auto add = [] (std::vector<int> &d, pos_t a, pos_t b, int count) {
+    d[a] += count;
+    d[b + 1] -= count;
+  };
+  for (file_id f = 0; f < w.tgt.files.size (); ++f)
+    {
+      const reg_file &file = w.tgt.files[f];
+      if (!file.memory_direct)
+        continue;
+      hreg_set regs;
+      for (hreg h : file.regs)
+        regs.set (h);
+      const int size = int (file.regs.size ());
+      // The hard registers of F occupied at U_j and block ends.
+      auto hard_points = [&] (auto &&at) {
+        for (block_id b = 0; b < fn.blocks.size (); ++b)
+          {
+            for (uint32_t j = 0; j < w.live.hard_at_use[b].size (); ++j)
+              at (w.pos_use (b, j), w.live.hard_at_use[b][j] & regs);
+            at (w.pos_end (b), w.live.hard_at_end[b] & regs);
+          }
+      };
+      all.assign (n + 2, 0);
+      hreg_set refused;
+      for (value_id v = 0; v < fn.values.size (); ++v)
+        {
+          const value &x = fn.values[v];
+          if (x.file != f || w.wv[v].spilled)
+            continue;
+          for (auto [a, b] : w.live.intervals[v])
+            add (all, a, b, x.width);
+          hreg_set a = x.allowed & regs;
+          if (a.any ())
+            refused |= regs & (~a | w.live.forbidden[v]);
+        }
+      hard_points ([&] (pos_t p, const hreg_set &s) {
+        add (all, p, p, int (s.count ()));
+      });
+      int na = 0, peak = 0;
+      for (pos_t p = 0; p <= n; ++p)
+        peak = std::max (peak, na += all[p]);
+      if (peak < size)
+        continue;
+      for (hreg h : file.regs)
+        {
+          if (!refused.test (h))
+            continue;
+          excl.assign (n + 2, 0);
+          for (value_id v = 0; v < fn.values.size (); ++v)
+            {
+              const value &x = fn.values[v];
+              if (x.file != f || w.wv[v].spilled
+                  || (x.allowed.test (h) && !w.live.forbidden[v].test (h)))
+                continue;
+              for (auto [a, b] : w.live.intervals[v])
+                add (excl, a, b, x.width);
+            }
+          hard_points ([&] (pos_t p, const hreg_set &s) {
+            hreg_set t = s;
+            t.reset (h);
+            add (excl, p, p, int (t.count ()));
+          });
+          tight_prefix.assign (n + 2, 0);
+          int ne = 0;
+          na = 0;
+          for (pos_t p = 0; p <= n; ++p)
+            {
+              na += all[p];
+              ne += excl[p];
+              tight_prefix[p + 1]
+                = tight_prefix[p] + (ne >= size - 1 && na > ne ? 1 : 0);
+            }
+          if (tight_prefix[n + 1] == 0)
+            continue;
+          // May V take H?
+          auto may_take = [&] (value_id v) {
+            const value &x = fn.values[v];
+            return x.file == f && !w.wv[v].spilled && x.allowed.test (h)
+                   && !w.live.forbidden[v].test (h);
+          };
+          // Does V's life meet a position counted in PREFIX?
+          auto meets = [&] (value_id v, const std::vector<uint32_t> &prefix) {
+            for (auto [a, b] : w.live.intervals[v])
+              if (prefix[b + 1] != prefix[a])
+                return true;
+            return false;
+          };
+          // The positions where a value that should hold H is live.
+          std::fill (excl.begin (), excl.end (), 0);
+          for (value_id v = 0; v < fn.values.size (); ++v)
+            if (may_take (v) && meets (v, tight_prefix))
+              {
+                out.hold[v].set (h);
+                for (auto [a, b] : w.live.intervals[v])
+                  add (excl, a, b, 1);
+              }
+          int live = 0;
+          for (pos_t p = 0; p <= n; ++p)
+            {
+              live += excl[p];
+              tight_prefix[p + 1] = tight_prefix[p] + (live > 0 ? 1 : 0);
+            }
+          for (value_id v = 0; v < fn.values.size (); ++v)
+            if (may_take (v) && !out.hold[v].test (h)
+                && meets (v, tight_prefix))
+              out.keep_clear[v].set (h);
+        }
+    }
+  return out;
+}
+
 // Return the block containing position P.
 block_id
 block_of (const work &w, pos_t p)
@@ -200,6 +357,10 @@ struct walker
   // fields, which the spiller leaves alone: keeping cr0 for record-form
   // results cost LZ4HC 5.5 M more CR copies through GPRs.
   std::array<unsigned, max_hard_regs> wanted {};
+  // tight[v]: registers V should hold because somewhere in its life the
+  // values that may not take them fill every other register of the file
+  // (tight_registers); color () ranks them above any preference.
+  tight_sets tight;
 
   walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
   {
@@ -231,6 +392,7 @@ struct walker
     def_stamp.assign (nv, 0);
     dyn.assign (nv, {});
     visit_stamp.assign (nv, 0);
+    tight = tight_registers (w);
   }
 
   // Walk the values without a register around V, breadth first along
@@ -705,6 +867,10 @@ struct walker
               for (auto [r, p] : prefs)
                 if (r == h)
                   points += p;
+              if (tight.hold[v].test (h))
+                points += tight_bonus;
+              else if (tight.keep_clear[v].test (h))
+                points -= tight_bonus;
               points -= barred[h];
               points -= claimed[h];
               points -= first_use_cost (h, x.width);

@@ -958,3 +958,31 @@ block 1 preds=0
   const ra::work &x = *q->w;
   EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
 }
+
+// A value that may take any register, live where the values that may not
+// take r31 fill the others: colour assignment gives it r31 at its def,
+// over its copy's preference for r3 (tight_registers).  Before, it took
+// r3 and a second round spilled it.
+TEST (ColorAssignment, TightRegisterGoesToTheValueThatMayTakeIt)
+{
+  const char *text = R"(
+function tight
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+block 0 succs=1
+  copy def:v0 use_hard:r3
+  insn def:v1
+block 1 preds=0
+  insn def:v2
+  insn def:v3
+  insn use:v1{r3,r4,r30} use:v2{r3,r4,r30} use:v3{r3,r4,r30}
+  insn use:v0 term
+)";
+  auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (x.wv[0].reg, gpr (31)) << print_function (x.fn, x.tgt);
+}
