@@ -66,24 +66,6 @@ build_record (work &w, allocation &out)
       used |= work::span (r, width);
   };
 
-  // read[v]: the working function reads V (an operand, a phi
-  // argument).  A rematerializable input instruction whose value nothing
-  // reads any more (every read recomputes it) is deleted: left in, its
-  // dead def would be identical to a later recomputation, and GCC's
-  // post-reload CSE would delete that one as redundant, reviving the
-  // dead def behind a stale REG_UNUSED note that later passes trust.
-  std::vector<bool> read (w.fn.values.size (), false);
-  for (const block &blk : w.fn.blocks)
-    {
-      for (const phi &ph : blk.phis)
-        for (value_id a : ph.args)
-          read[a] = true;
-      for (const insn &i : blk.insns)
-        for (const operand &o : i.ops)
-          if (o.kind == operand_kind::use)
-            read[o.value] = true;
-    }
-
   out.edits.clear ();
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
@@ -139,15 +121,6 @@ build_record (work &w, allocation &out)
             {
             case wrole::input:
               {
-                if (in.blocks[x.in_block].insns[wi.in_insn].rematerializable
-                    && i.ops.size () == 1
-                    && i.ops[0].kind == operand_kind::def
-                    && !read[i.ops[0].value])
-                  {
-                    out.removed[x.in_block][wi.in_insn] = true;
-                    next_input = wi.in_insn + 1;
-                    break;
-                  }
                 auto &locs = out.operand_loc[x.in_block][wi.in_insn];
                 for (size_t k = 0; k < i.ops.size (); ++k)
                   {

@@ -778,6 +778,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       w.wb[s].insns.insert (w.wb[s].insns.begin (), R.out_w.begin (),
                             R.out_w.end ());
     }
+  drop_dead_remats (w);
   return "";
 }
 

@@ -2486,8 +2486,9 @@ spill_files (work &w, spill_round round)
 
 } // namespace
 
-std::string
-spill_before_coloring (work &w)
+// spill_before_coloring without its last step.
+static std::string
+spill_with_splitting (work &w)
 {
   if (w.opts.policy == spill_policy::pereira)
     return "";
@@ -2516,6 +2517,18 @@ spill_before_coloring (work &w)
     if (std::string e = spill_files (w, round); !e.empty ())
       return e;
   return "";
+}
+
+std::string
+spill_before_coloring (work &w)
+{
+  std::string e = spill_with_splitting (w);
+  // Rematerializable instructions whose every read now recomputes them
+  // (or that nothing read) go: whatever the policy, before colour
+  // assignment (work.cc).
+  if (e.empty ())
+    drop_dead_remats (w);
+  return e;
 }
 
 } // namespace ssara::ra

@@ -154,4 +154,35 @@ work::mem_size (value_id v) const
   return bytes * x.width;
 }
 
+void
+drop_dead_remats (work &w)
+{
+  std::vector<bool> read (w.fn.values.size (), false);
+  for (const block &blk : w.fn.blocks)
+    {
+      for (const phi &ph : blk.phis)
+        for (value_id a : ph.args)
+          read[a] = true;
+      for (const insn &i : blk.insns)
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::use)
+            read[o.value] = true;
+    }
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    for (size_t j = 0; j < w.fn.blocks[b].insns.size (); ++j)
+      {
+        insn &i = w.fn.blocks[b].insns[j];
+        if (w.wb[b].insns[j].role != wrole::input || !i.rematerializable
+            || i.ops.size () != 1 || i.ops[0].kind != operand_kind::def
+            || read[i.ops[0].value])
+          continue;
+        value_id v = i.ops[0].value;
+        w.wv[v].origin = vorigin::dead;
+        if (v < w.live.intervals.size ())
+          w.live.intervals[v].clear ();
+        i.ops.clear ();
+        w.wb[b].insns[j].role = wrole::folded;
+      }
+}
+
 } // namespace ssara::ra

@@ -399,6 +399,16 @@ std::string deconstruct_ssa (work &w);
 void assign_stack_slots (work &w);
 std::string build_record (work &w, allocation &out);
 
+// Delete the rematerializable input instructions whose value nothing
+// reads any more: every read recomputes it (spilling.cc,
+// spill_placement.cc), or nothing ever read it.  Left in, each would take
+// a register at its def for nothing; and its dead def would be identical
+// to a later recomputation, which GCC's post-reload CSE would delete as
+// redundant, reviving the dead def behind a stale REG_UNUSED note that
+// later passes trust.  The instruction becomes wrole::folded (the record
+// deletes it); its value is dead and has no live range.  work.cc.
+void drop_dead_remats (work &w);
+
 // Return true if block B ends without a terminator or with one that
 // reads, writes and clobbers nothing: code placed before it is as good as
 // code after it (phi_lifting.cc).

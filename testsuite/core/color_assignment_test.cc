@@ -986,3 +986,31 @@ block 1 preds=0
   EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
   EXPECT_EQ (x.wv[0].reg, gpr (31)) << print_function (x.fn, x.tgt);
 }
+
+// A constant whose every read is recomputed (the spiller evicted it
+// before its only read) loses its own instruction before colour
+// assignment (drop_dead_remats): it takes no register at its dead def.
+TEST (ColorAssignment, RecomputedConstantLosesItsDeadDef)
+{
+  const char *text = R"(
+function dead_remat
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+block 0
+  insn def:v0 remat
+  insn def:v1
+  insn def:v2
+  insn def:v3
+  insn use:v1 use:v2 use:v3
+  insn use:v0 term
+)";
+  auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (x.wb[0].insns[0].role, ra::wrole::folded)
+    << print_function (x.fn, x.tgt);
+  EXPECT_EQ (x.wv[0].reg, no_hreg) << print_function (x.fn, x.tgt);
+}
