@@ -473,48 +473,60 @@ analyse_intervals (work &w, live_scope scope)
 
   // A value whose allowed set has a single start register is as good as
   // pre-coloured (seed 001, 4.4): other values prefer to avoid that
-  // register where they overlap it (liveness::avoid).
-  std::vector<bool> precoloured (nv, false);
+  // register where they overlap it (liveness::avoid).  So is a value
+  // whose allowed set, less the registers forbidden over its range, has
+  // one (a base address between a call's pre-coloured arguments: with
+  // 5 GPRs, sqlite3_strlike's copy of an argument took by preference the
+  // one register left to such a value, which was spilled in a second
+  // round).
   for (value_id v = 0; v < nv; ++v)
-    {
-      auto &iv = L.intervals[v];
-      std::sort (iv.begin (), iv.end ());
-      if (!full)
-        continue;
-      const value &x = w.fn.values[v];
-      if (x.allowed.count () != 1 || iv.empty ())
-        continue;
-      precoloured[v] = true;
-      hreg h = 0;
-      while (!x.allowed.test (h))
-        ++h;
-      hreg_set s = work::span (h, x.width);
-      for (auto [a, e] : iv)
-        pre_tree.add (a, e, s);
-    }
+    std::sort (L.intervals[v].begin (), L.intervals[v].end ());
   if (!full)
     return;
   tree.build ();
-  pre_tree.build ();
   L.forbidden.assign (nv, hreg_set ());
+  // Call F (A, E) for the maximal runs of V's intervals: intervals of
+  // consecutive blocks touch.
+  auto runs = [&] (value_id v, auto &&f) {
+    const auto &iv = L.intervals[v];
+    for (size_t k = 0; k < iv.size ();)
+      {
+        pos_t a = iv[k].first, e = iv[k].second;
+        for (++k; k < iv.size () && iv[k].first <= e + 1; ++k)
+          e = std::max (e, iv[k].second);
+        f (a, e);
+      }
+  };
+  for (value_id v = 0; v < nv; ++v)
+    runs (v, [&] (pos_t a, pos_t e) { L.forbidden[v] |= tree.query (a, e); });
+  // pre[v]: the one start register V may take (its allowed set, less
+  // the registers forbidden over its range), or no_hreg.
+  std::vector<hreg> pre (nv, no_hreg);
+  for (value_id v = 0; v < nv; ++v)
+    {
+      const value &x = w.fn.values[v];
+      if (L.intervals[v].empty ())
+        continue;
+      hreg_set usable = x.allowed;
+      if (x.allowed.count () != 1)
+        for (hreg h = hreg (x.allowed._Find_first ()); h < max_hard_regs;
+             h = hreg (x.allowed._Find_next (h)))
+          if ((work::span (h, x.width) & L.forbidden[v]).any ())
+            usable.reset (h);
+      if (usable.count () != 1)
+        continue;
+      pre[v] = hreg (usable._Find_first ());
+      hreg_set s = work::span (pre[v], x.width);
+      runs (v, [&] (pos_t a, pos_t e) { pre_tree.add (a, e, s); });
+    }
+  pre_tree.build ();
   L.avoid.assign (nv, hreg_set ());
   for (value_id v = 0; v < nv; ++v)
     {
-      hreg_set f, g;
-      const auto &iv = L.intervals[v];
-      // Query maximal runs: intervals of consecutive blocks touch.
-      for (size_t k = 0; k < iv.size ();)
-        {
-          pos_t a = iv[k].first, e = iv[k].second;
-          for (++k; k < iv.size () && iv[k].first <= e + 1; ++k)
-            e = std::max (e, iv[k].second);
-          f |= tree.query (a, e);
-          g |= pre_tree.query (a, e);
-        }
-      if (precoloured[v])
-        g &= ~work::span (hreg (w.fn.values[v].allowed._Find_first ()),
-                          w.fn.values[v].width);
-      L.forbidden[v] = f;
+      hreg_set g;
+      runs (v, [&] (pos_t a, pos_t e) { g |= pre_tree.query (a, e); });
+      if (pre[v] != no_hreg)
+        g &= ~work::span (pre[v], w.fn.values[v].width);
       L.avoid[v] = g;
     }
 }

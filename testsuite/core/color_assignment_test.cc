@@ -1014,3 +1014,37 @@ block 0
     << print_function (x.fn, x.tgt);
   EXPECT_EQ (x.wv[0].reg, no_hreg) << print_function (x.fn, x.tgt);
 }
+
+// A value that may take r30 and r31, with r31 pre-coloured over its whole
+// life, has one register: a value live with it keeps clear of r30, over
+// its copy's preference (liveness::avoid), even where v1's def is
+// beyond colour assignment's look-ahead.  Before, the copy took r30 and
+// a second round spilled v1 (sqlite3_strlike with 5 GPRs).
+TEST (ColorAssignment, OneRegisterLeftIsAvoidedLikeAPrecolouredOne)
+{
+  const char *text = R"(
+function one_left
+value v0 gpr
+value v1 gpr allowed={r30,r31}
+block 0
+  insn def_hard:r31
+  copy def:v0 use_hard:r30
+  insn
+  insn
+  insn
+  insn
+  insn
+  insn
+  insn
+  insn
+  insn
+  insn def:v1
+  insn use:v1 use_hard:r31
+  insn use:v0 term
+)";
+  auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (x.wv[1].reg, gpr (30)) << print_function (x.fn, x.tgt);
+}
