@@ -66,9 +66,8 @@ constexpr size_t lookahead_insns = 8;
 namespace {
 
 // What color () adds for a register the value must hold at a tight
-// point (tight_registers), and takes off one it should keep clear:
-// above any preference (copy weights are frequencies), below leaving a
-// later def no register (1e6).
+// point (tight_registers): above any preference (copy weights are
+// frequencies), below leaving a later def no register (1e6).
 constexpr double tight_bonus = 1e5;
 
 // For each value, the registers it should hold because at some point of
@@ -86,27 +85,14 @@ constexpr double tight_bonus = 1e5;
 // registers class by class (spilling.cc, fit_classes); without this, an
 // unrestricted value took r3 at its def and a loop later found the
 // base-address registers full and r0 free (sqlite3LookasideUsed with 5
-// GPRs, a second round).  The other values that may take H and are live
-// somewhere with a value that should hold it keep clear of H: taken
-// first, it left the value that needed it none (exprIsConst with 5 GPRs:
-// a copy of an incoming argument took r0, which a value live at a later
-// tight point needed).
-struct tight_sets
-{
-  // hold[v]: the registers V should hold.
-  std::vector<hreg_set> hold;
-  // keep_clear[v]: registers V should not take: a value that should
-  // hold one is live somewhere in V's life.
-  std::vector<hreg_set> keep_clear;
-};
-
-static tight_sets
+// GPRs, a second round).  (Making the other values live with such a
+// value keep clear of H saved more second rounds but cost SQLite's
+// sqlite3VdbeExec with 5 GPRs 1.1 M more phi copies: not kept.)
+static std::vector<hreg_set>
 tight_registers (const work &w)
 {
   const function &fn = w.fn;
-  tight_sets out;
-  out.hold.assign (fn.values.size (), hreg_set ());
-  out.keep_clear.assign (fn.values.size (), hreg_set ());
+  std::vector<hreg_set> out (fn.values.size ());
   const pos_t n = w.live.npos;
   std::vector<int> all, excl;
   std::vector<uint32_t> tight_prefix;
@@ -185,38 +171,19 @@ tight_registers (const work &w)
             }
           if (tight_prefix[n + 1] == 0)
             continue;
-          // May V take H?
-          auto may_take = [&] (value_id v) {
-            const value &x = fn.values[v];
-            return x.file == f && !w.wv[v].spilled && x.allowed.test (h)
-                   && !w.live.forbidden[v].test (h);
-          };
-          // Does V's life meet a position counted in PREFIX?
-          auto meets = [&] (value_id v, const std::vector<uint32_t> &prefix) {
-            for (auto [a, b] : w.live.intervals[v])
-              if (prefix[b + 1] != prefix[a])
-                return true;
-            return false;
-          };
-          // The positions where a value that should hold H is live.
-          std::fill (excl.begin (), excl.end (), 0);
           for (value_id v = 0; v < fn.values.size (); ++v)
-            if (may_take (v) && meets (v, tight_prefix))
-              {
-                out.hold[v].set (h);
-                for (auto [a, b] : w.live.intervals[v])
-                  add (excl, a, b, 1);
-              }
-          int live = 0;
-          for (pos_t p = 0; p <= n; ++p)
             {
-              live += excl[p];
-              tight_prefix[p + 1] = tight_prefix[p] + (live > 0 ? 1 : 0);
+              const value &x = fn.values[v];
+              if (x.file != f || w.wv[v].spilled || !x.allowed.test (h)
+                  || w.live.forbidden[v].test (h))
+                continue;
+              for (auto [a, b] : w.live.intervals[v])
+                if (tight_prefix[b + 1] != tight_prefix[a])
+                  {
+                    out[v].set (h);
+                    break;
+                  }
             }
-          for (value_id v = 0; v < fn.values.size (); ++v)
-            if (may_take (v) && !out.hold[v].test (h)
-                && meets (v, tight_prefix))
-              out.keep_clear[v].set (h);
         }
     }
   return out;
@@ -360,7 +327,7 @@ struct walker
   // tight[v]: registers V should hold because somewhere in its life the
   // values that may not take them fill every other register of the file
   // (tight_registers); color () ranks them above any preference.
-  tight_sets tight;
+  std::vector<hreg_set> tight;
 
   walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
   {
@@ -867,10 +834,8 @@ struct walker
               for (auto [r, p] : prefs)
                 if (r == h)
                   points += p;
-              if (tight.hold[v].test (h))
+              if (tight[v].test (h))
                 points += tight_bonus;
-              else if (tight.keep_clear[v].test (h))
-                points -= tight_bonus;
               points -= barred[h];
               points -= claimed[h];
               points -= first_use_cost (h, x.width);
