@@ -959,6 +959,27 @@ block 1 preds=0
   EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
 }
 
+// Colour TEXT with the splitting spiller on make_test_target (NGPR, 2,
+// 2) and expect one round.
+static std::unique_ptr<prepared>
+colored_in_one_round (const char *text, unsigned ngpr)
+{
+  auto q = prepare (text, make_test_target (ngpr, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  EXPECT_EQ (q->w->stats.spill_rounds, 1u)
+    << print_function (q->w->fn, q->w->tgt);
+  return q;
+}
+
+// Colour TEXT as colored_in_one_round on GPRs r3 r4 r30 r31 and expect
+// value V in register H.
+static void
+expect_one_round (const char *text, value_id v, hreg h)
+{
+  auto q = colored_in_one_round (text, 4);
+  EXPECT_EQ (q->w->wv[v].reg, h) << print_function (q->w->fn, q->w->tgt);
+}
+
 // A value that may take any register, live where the values that may not
 // take r31 fill the others: colour assignment gives it r31 at its def,
 // over its copy's preference for r3 (tight_registers).  Before, it took
@@ -980,11 +1001,7 @@ block 1 preds=0
   insn use:v1{r3,r4,r30} use:v2{r3,r4,r30} use:v3{r3,r4,r30}
   insn use:v0 term
 )";
-  auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
-                    spill_mode::normal, spill_policy::split);
-  const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
-  EXPECT_EQ (x.wv[0].reg, gpr (31)) << print_function (x.fn, x.tgt);
+  expect_one_round (text, 0, gpr (31));
 }
 
 // A constant whose every read is recomputed (the spiller evicted it
@@ -1006,10 +1023,8 @@ block 0
   insn use:v1 use:v2 use:v3
   insn use:v0 term
 )";
-  auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
-                    spill_mode::normal, spill_policy::split);
+  auto q = colored_in_one_round (text, 3);
   const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
   EXPECT_EQ (x.wb[0].insns[0].role, ra::wrole::folded)
     << print_function (x.fn, x.tgt);
   EXPECT_EQ (x.wv[0].reg, no_hreg) << print_function (x.fn, x.tgt);
@@ -1042,9 +1057,5 @@ block 0
   insn use:v1 use_hard:r31
   insn use:v0 term
 )";
-  auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
-                    spill_mode::normal, spill_policy::split);
-  const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
-  EXPECT_EQ (x.wv[1].reg, gpr (30)) << print_function (x.fn, x.tgt);
+  expect_one_round (text, 1, gpr (30));
 }
