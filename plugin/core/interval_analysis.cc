@@ -508,7 +508,9 @@ analyse_intervals (work &w, live_scope scope)
       if (L.intervals[v].empty ())
         continue;
       hreg_set usable = x.allowed;
-      if (x.allowed.count () != 1)
+      if (x.allowed.count () != 1 && x.width == 1)
+        usable &= ~L.forbidden[v];
+      else if (x.allowed.count () != 1)
         for (hreg h = hreg (x.allowed._Find_first ()); h < max_hard_regs;
              h = hreg (x.allowed._Find_next (h)))
           if ((work::span (h, x.width) & L.forbidden[v]).any ())
