@@ -96,7 +96,7 @@ tight_registers (const work &w)
   const pos_t n = w.live.npos;
   std::vector<int> all, excl;
   std::vector<uint32_t> tight_prefix;
-  // Add the width of V (or COUNT) over [A, B] to D.
+  // Add COUNT over positions [A, B] to the difference array D.
   auto add = [] (std::vector<int> &d, pos_t a, pos_t b, int count) {
     d[a] += count;
     d[b + 1] -= count;
@@ -135,9 +135,14 @@ tight_registers (const work &w)
       hard_points ([&] (pos_t p, const hreg_set &s) {
         add (all, p, p, int (s.count ()));
       });
-      int na = 0, peak = 0;
+      // From differences to the demand at each position.
+      int peak = 0;
       for (pos_t p = 0; p <= n; ++p)
-        peak = std::max (peak, na += all[p]);
+        {
+          if (p > 0)
+            all[p] += all[p - 1];
+          peak = std::max (peak, all[p]);
+        }
       if (peak < size)
         continue;
       for (hreg h : file.regs)
@@ -161,13 +166,11 @@ tight_registers (const work &w)
           });
           tight_prefix.assign (n + 2, 0);
           int ne = 0;
-          na = 0;
           for (pos_t p = 0; p <= n; ++p)
             {
-              na += all[p];
               ne += excl[p];
               tight_prefix[p + 1]
-                = tight_prefix[p] + (ne >= size - 1 && na > ne ? 1 : 0);
+                = tight_prefix[p] + (ne >= size - 1 && all[p] > ne ? 1 : 0);
             }
           if (tight_prefix[n + 1] == 0)
             continue;

@@ -507,14 +507,18 @@ analyse_intervals (work &w, live_scope scope)
       const value &x = w.fn.values[v];
       if (L.intervals[v].empty ())
         continue;
+      // (A value whose allowed set has one keeps it, forbidden or not.)
       hreg_set usable = x.allowed;
-      if (x.allowed.count () != 1 && x.width == 1)
-        usable &= ~L.forbidden[v];
-      else if (x.allowed.count () != 1)
-        for (hreg h = hreg (x.allowed._Find_first ()); h < max_hard_regs;
-             h = hreg (x.allowed._Find_next (h)))
-          if ((work::span (h, x.width) & L.forbidden[v]).any ())
-            usable.reset (h);
+      if (usable.count () > 1)
+        {
+          if (x.width == 1)
+            usable &= ~L.forbidden[v];
+          else
+            for (hreg h = hreg (x.allowed._Find_first ()); h < max_hard_regs;
+                 h = hreg (x.allowed._Find_next (h)))
+              if ((work::span (h, x.width) & L.forbidden[v]).any ())
+                usable.reset (h);
+        }
       if (usable.count () != 1)
         continue;
       pre[v] = hreg (usable._Find_first ());

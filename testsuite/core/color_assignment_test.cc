@@ -926,6 +926,27 @@ block 4 preds=3
     << print_function (x.fn, x.tgt);
 }
 
+// Colour TEXT with the splitting spiller on make_test_target (NGPR, 2,
+// 2) and expect one round.
+static std::unique_ptr<prepared>
+colored_in_one_round (const char *text, unsigned ngpr)
+{
+  auto q = prepare (text, make_test_target (ngpr, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  EXPECT_EQ (q->w->stats.spill_rounds, 1u)
+    << print_function (q->w->fn, q->w->tgt);
+  return q;
+}
+
+// Colour TEXT as colored_in_one_round on GPRs r3 r4 r30 r31 and expect
+// value V in register H.
+static void
+expect_one_round (const char *text, value_id v, hreg h)
+{
+  auto q = colored_in_one_round (text, 4);
+  EXPECT_EQ (q->w->wv[v].reg, h) << print_function (q->w->fn, q->w->tgt);
+}
+
 // A value keeps one register from where it enters one to where it
 // leaves: v0 and v1 fit at every instruction (two hard registers and
 // two values, four registers), but r30 and r31 are taken while they are
@@ -953,31 +974,7 @@ block 1 preds=0
   insn def_hard:r3 def_hard:r4
   insn use:v0 use:v1 use_hard:r3 use_hard:r4 term
 )";
-  auto q = prepare (text, make_test_target (4, 2, 2), upto::colored,
-                    spill_mode::normal, spill_policy::split);
-  const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
-}
-
-// Colour TEXT with the splitting spiller on make_test_target (NGPR, 2,
-// 2) and expect one round.
-static std::unique_ptr<prepared>
-colored_in_one_round (const char *text, unsigned ngpr)
-{
-  auto q = prepare (text, make_test_target (ngpr, 2, 2), upto::colored,
-                    spill_mode::normal, spill_policy::split);
-  EXPECT_EQ (q->w->stats.spill_rounds, 1u)
-    << print_function (q->w->fn, q->w->tgt);
-  return q;
-}
-
-// Colour TEXT as colored_in_one_round on GPRs r3 r4 r30 r31 and expect
-// value V in register H.
-static void
-expect_one_round (const char *text, value_id v, hreg h)
-{
-  auto q = colored_in_one_round (text, 4);
-  EXPECT_EQ (q->w->wv[v].reg, h) << print_function (q->w->fn, q->w->tgt);
+  colored_in_one_round (text, 4);
 }
 
 // A value that may take any register, live where the values that may not
