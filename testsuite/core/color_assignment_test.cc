@@ -1056,3 +1056,45 @@ block 0
 )";
   expect_one_round (text, 1, gpr (30));
 }
+
+// In a loop, the loop-carried v1 (dirty: leaving its register costs a
+// store and a reload) and the constant v0 (clean: recomputed) compete
+// for the register v4 needs.  v1 is read a little further on than v0
+// (distance 5 against 2): at dirty_discount 0.5 it left its register
+// and was reloaded, and its phi went through memory, on every iteration
+// (LZ4HC's chain loop with 12 GPRs: nbAttempts); now the constant is
+// recomputed instead.
+TEST (ColorAssignment, LoopCarriedValueKeepsRegisterAgainstConstant)
+{
+  const char *text = R"(
+function loop_carried
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+block 0 succs=1
+  insn def:v0 remat
+  insn def:v2
+block 1 preds=0,1 succs=1,2 depth=1
+  phi v1 = v2 v7
+  insn def:v3
+  insn def:v4
+  insn use:v3 use:v4 def:v5
+  insn use:v0 use:v5 def:v6
+  insn use:v6
+  insn
+  insn use:v1 def:v7 term
+block 2 preds=1 returns
+  insn use:v0
+)";
+  auto q = colored_in_one_round (text, 3);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (count_role (x, ra::wrole::load), 0u)
+    << print_function (x.fn, x.tgt);
+  EXPECT_GE (count_role (x, ra::wrole::remat), 1u)
+    << print_function (x.fn, x.tgt);
+}
