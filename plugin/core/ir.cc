@@ -188,7 +188,10 @@ verify_function (const function &f, const target &t)
   if (nblocks == 0)
     return "function " + f.name + " has no blocks";
 
-  // Values.
+  // Values.  Each file's registers once, not per value.
+  std::vector<hreg_set> regs_of (t.files.size ());
+  for (file_id i = 0; i < t.files.size (); ++i)
+    regs_of[i] = file_regs (t.files[i]);
   for (value_id v = 0; v < nvalues; ++v)
     {
       const value &val = f.values[v];
@@ -210,7 +213,7 @@ verify_function (const function &f, const target &t)
               << " has " << unsigned (val.bytes) << " bytes";
           return err.str ();
         }
-      hreg_set fr = file_regs (t.files[val.file]);
+      const hreg_set &fr = regs_of[val.file];
       if (val.allowed.none ())
         {
           err << value_str (f, v) << " has an empty allowed set";
@@ -222,7 +225,7 @@ verify_function (const function &f, const target &t)
               << t.files[val.file].name;
           return err.str ();
         }
-      for (unsigned h = 0; h < max_hard_regs; ++h)
+      for (unsigned h = 0; h < max_hard_regs && val.width > 1; ++h)
         if (val.allowed.test (h))
           for (unsigned w = 1; w < val.width; ++w)
             if (h + w >= max_hard_regs || !fr.test (h + w))

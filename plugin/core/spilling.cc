@@ -434,9 +434,17 @@ private:
     return w_.fn.values[v].file == f_ && !w_.wv[v].spilled
            && w_.wv[v].origin != vorigin::dead;
   }
-  unsigned width (value_id v) const { return w_.fn.values[v].width; }
+  // widths_[v]: value V's width, compact (the walk asks at every
+  // instruction, for every value in a register); unit_widths_: every
+  // value of the file has width 1, so a set weighs its size.  Set by
+  // run () for the file.
+  std::vector<uint8_t> widths_;
+  bool unit_widths_ = true;
+  unsigned width (value_id v) const { return widths_[v]; }
   unsigned weight (const std::vector<value_id> &s) const
   {
+    if (unit_widths_)
+      return unsigned (s.size ());
     unsigned n = 0;
     for (value_id v : s)
       n += width (v);
@@ -1736,6 +1744,15 @@ spiller::run (file_id f)
   regs_.reset ();
   for (hreg h : w_.tgt.files[f].regs)
     regs_.set (h);
+  widths_.resize (w_.fn.values.size ());
+  unit_widths_ = true;
+  for (value_id v = 0; v < w_.fn.values.size (); ++v)
+    {
+      const value &x = w_.fn.values[v];
+      widths_[v] = uint8_t (x.width);
+      if (x.file == f && x.width != 1)
+        unit_widths_ = false;
+    }
   size_t nb = w_.fn.blocks.size ();
   hottest_ = 0;
   for (block_id b = 0; b < nb; ++b)
@@ -2383,41 +2400,97 @@ in_round (const reg_file &rf, const target &t, spill_round round)
 }
 
 // Whether file F may need spilling: a value of F lives where a register
-// of F is occupied or clobbered (a call), or more of its values live at
-// once than F has registers.  Otherwise colour assignment colours F
-// without it (chordal colouring), and the round skips the file's
-// analyses: CR fields, CTR and LR rarely need any (SQLite -O2: the
-// through_via_file round cost 250 ms of 3.7 s without this).
+// of F is occupied or clobbered (a call), or somewhere more of its
+// values are live than there are registers they may take: than F has,
+// or, for the values restricted to a set T of F's registers (a base
+// address cannot be r0; a pair starts at an even register), than T has
+// (the Hall condition the walk checks, spiller::walk_with's
+// fit_classes).  Otherwise the walk would evict nothing and colour
+// assignment colours F without it (chordal colouring), so the round
+// skips the file's analyses: CR fields, CTR and LR rarely need any
+// (SQLite -O2: the through_via_file round cost 250 ms of 3.7 s without
+// this), nor do the FPRs of integer code or the GPRs of a function
+// without calls and pressure (the memory-direct round: 3.7% of the
+// core's instructions on SQLite's replay, the same allocations).
 bool
 file_needs_spilling (const work &w, file_id f)
 {
   hreg_set regs;
   for (hreg h : w.tgt.files[f].regs)
     regs.set (h);
-  std::vector<std::pair<pos_t, int>> events;
+  // The registers V may occupy, as spiller::reach_avoiding with no bar.
+  auto reach = [&] (value_id v) {
+    const value &x = w.fn.values[v];
+    if (x.width == 1)
+      return x.allowed & regs;
+    hreg_set r;
+    for (hreg h : w.tgt.files[f].regs)
+      if (x.allowed.test (h))
+        r |= work::span (h, x.width) & regs;
+    return r;
+  };
+  // classes[0] is the whole file; the others are the distinct
+  // restricted reaches (few).  An event adds or removes WIDTH for every
+  // class its value's reach lies within (a bit per class).
+  std::vector<hreg_set> classes { regs };
+  struct event
+  {
+    pos_t at;
+    int width;
+    uint32_t within;
+    bool operator< (const event &o) const
+    {
+      return at != o.at ? at < o.at : width < o.width;
+    }
+  };
+  // The classes first, then the events: a value's bits name every
+  // class its reach lies within, found before or after it.
+  std::vector<std::pair<value_id, hreg_set>> reaches;
   for (value_id v = 0; v < w.fn.values.size (); ++v)
     {
       if (w.fn.values[v].file != f || w.live.intervals[v].empty ())
         continue;
       if ((w.live.forbidden[v] & regs).any ())
         return true;
+      const hreg_set r = reach (v);
+      if (r != regs
+          && std::find (classes.begin (), classes.end (), r) == classes.end ())
+        {
+          // More classes than bits: leave it to the walk.
+          if (classes.size () == 32)
+            return true;
+          classes.push_back (r);
+        }
+      reaches.push_back ({ v, r });
+    }
+  std::vector<event> events;
+  for (auto [v, r] : reaches)
+    {
+      uint32_t within = 0;
+      for (size_t c = 0; c < classes.size (); ++c)
+        if ((r & ~classes[c]).none ())
+          within |= uint32_t (1) << c;
       const int width = int (w.fn.values[v].width);
       for (auto [lo, hi] : w.live.intervals[v])
         {
-          events.push_back ({ lo, width });
-          events.push_back ({ hi + 1, -width });
+          events.push_back ({ lo, width, within });
+          events.push_back ({ hi + 1, -width, within });
         }
     }
   // At equal positions the ends (negative) come first: closed intervals
   // that touch do not overlap.
   std::sort (events.begin (), events.end ());
-  int live = 0;
-  for (auto [at, d] : events)
-    {
-      live += d;
-      if (live > int (regs.count ()))
-        return true;
-    }
+  std::vector<int> live (classes.size (), 0), room (classes.size ());
+  for (size_t c = 0; c < classes.size (); ++c)
+    room[c] = int (classes[c].count ());
+  for (const event &e : events)
+    for (uint32_t m = e.within; m; m &= m - 1)
+      {
+        const int c = __builtin_ctz (m);
+        live[c] += e.width;
+        if (live[c] > room[c])
+          return true;
+      }
   return false;
 }
 
@@ -2433,8 +2506,7 @@ spill_files (work &w, spill_round round)
   std::vector<file_id> files;
   for (file_id f = 0; f < w.tgt.files.size (); ++f)
     if (in_round (w.tgt.files[f], w.tgt, round)
-        && (round == spill_round::memory_direct
-            || file_needs_spilling (w, f)))
+        && file_needs_spilling (w, f))
       files.push_back (f);
   if (files.empty ())
     return "";

@@ -977,6 +977,31 @@ block 1 preds=0
   colored_in_one_round (text, 4);
 }
 
+// Three values that may take only r3 or r4, live at once in a function
+// without calls or hard registers: four registers are enough by count,
+// not by class.  The spiller still runs for the file (file_needs_spilling
+// checks each restricted class as the walk does) and one of them leaves
+// its register; colour assignment then colours in one round.  Counting
+// registers alone skipped the file, and colour assignment spilled a
+// value whole in a second round.
+TEST (ColorAssignment, RestrictedClassFullButFileNotStillSpillsFirst)
+{
+  const char *text = R"(
+function hall
+value v0 gpr allowed={r3,r4}
+value v1 gpr allowed={r3,r4}
+value v2 gpr allowed={r3,r4}
+block 0
+  insn def:v0
+  insn def:v1
+  insn def:v2
+  insn use:v2
+  insn use:v1
+  insn use:v0 term
+)";
+  colored_in_one_round (text, 4);
+}
+
 // A value that may take any register, live where the values that may not
 // take r31 fill the others: colour assignment gives it r31 at its def,
 // over its copy's preference for r3 (tight_registers).  Before, it took
