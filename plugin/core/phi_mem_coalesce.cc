@@ -54,21 +54,29 @@ phi_mem_coalesce (work &w)
   std::vector<std::unique_ptr<iset>> sets (nv);
   // Return the interval set of class representative R, building it from
   // the members on first use.
-  std::vector<std::vector<value_id>> members;
-  bool built_members = false;
+  // The members of class R are members[first[R] .. first[R + 1]), in
+  // increasing order (one array counted then filled, not a list per
+  // class).
+  std::vector<value_id> members;
+  std::vector<uint32_t> first;
   auto set_of = [&] (value_id r) -> iset & {
     if (!sets[r])
       {
-        if (!built_members)
+        if (first.empty ())
           {
-            members.assign (nv, {});
+            first.assign (nv + 1, 0);
             for (value_id v = 0; v < nv; ++v)
-              members[w.phi_class (v)].push_back (v);
-            built_members = true;
+              ++first[w.phi_class (v) + 1];
+            for (value_id v = 0; v < nv; ++v)
+              first[v + 1] += first[v];
+            members.resize (nv);
+            std::vector<uint32_t> fill (first.begin (), first.end () - 1);
+            for (value_id v = 0; v < nv; ++v)
+              members[fill[w.phi_class (v)]++] = v;
           }
         sets[r] = std::make_unique<iset> ();
-        for (value_id m : members[r])
-          for (auto [a, e] : w.live.intervals[m])
+        for (uint32_t k = first[r]; k < first[r + 1]; ++k)
+          for (auto [a, e] : w.live.intervals[members[k]])
             (*sets[r])[a] = std::max ((*sets[r])[a], e);
       }
     return *sets[r];

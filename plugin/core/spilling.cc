@@ -439,6 +439,14 @@ private:
   // value of the file has width 1, so a set weighs its size.  Set by
   // run () for the file.
   std::vector<uint8_t> widths_;
+  // walk_with's per-block lists, kept here so that each walk reuses
+  // their storage (cleared by walk_with before use, read by nothing
+  // else).
+  struct walk_scratch
+  {
+    std::vector<value_id> unread, clean, U, D, ec, entering;
+    std::vector<hreg_set> classes;
+  } scratch_;
   bool unit_widths_ = true;
   unsigned width (value_id v) const { return widths_[v]; }
   unsigned weight (const std::vector<value_id> &s) const
@@ -732,12 +740,15 @@ spiller::compute_pressure ()
   cold_calls_.clear ();
   call_room_ = ~0u;
   unsigned hot_saved = 0;
+  // The values live at the scan's point (cleared, not reallocated, per
+  // block).
+  std::vector<value_id> live;
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w_.fn.blocks[b];
       const double freq = block_frequency (w_, b);
       const bool cold = cold_block (freq);
-      std::vector<value_id> live;
+      live.clear ();
       for (value_id v : w_.live.live_out[b])
         if (in_file (v))
           live.push_back (v);
@@ -906,6 +917,7 @@ spiller::entry_set (block_id b)
     unsigned rank;
   };
   std::vector<cand> cands;
+  cands.reserve (dist_in_[b].size ());
   const bool header = is_header (b);
   // The argument of each phi of b over in-edge K.
   auto arg_of = [&] (value_id v, size_t k) {
@@ -1006,6 +1018,7 @@ spiller::entry_set (block_id b)
       through_room = k > others ? k - others : 0;
     }
   std::vector<value_id> out;
+  out.reserve (cands.size ());
   unsigned used = 0, through = 0;
   for (const cand &c : cands)
     {
@@ -1105,7 +1118,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     free_[v] = entry_free (b, v);
   // Values of W0 not yet read in the block, and those of them that
   // left their register before being read.
-  std::vector<value_id> unread = W0;
+  std::vector<value_id> &unread = scratch_.unread;
+  unread.assign (W0.begin (), W0.end ());
   std::vector<value_id> &wasted = r.wasted;
   wasted.clear ();
   // Stored: decided before this walk, or evicted in it.
@@ -1150,7 +1164,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // Values whose register holds what a reload of this block loaded:
   // the cell holds them already, so leaving the register needs no store.
   // A rematerializable value needs no store either: it is recomputed.
-  std::vector<value_id> clean;
+  std::vector<value_id> &clean = scratch_.clean;
+  clean.clear ();
   auto is_clean = [&] (value_id v) {
     return w_.rematerializable (v)
            || std::find (clean.begin (), clean.end (), v) != clean.end ();
@@ -1264,7 +1279,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // need of the others.
   // The restricted reaches fit_classes finds (few: GPRs without r0, the
   // starts of register pairs); cleared, not reallocated, per call.
-  std::vector<hreg_set> classes;
+  std::vector<hreg_set> &classes = scratch_.classes;
   auto fit_classes = [&] (const hreg_set &free,
                           const std::vector<value_id> &extra,
                           const std::vector<value_id> &keep, size_t j) {
@@ -1314,7 +1329,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // Per instruction: its uses, defs and earlyclobber defs in the file,
   // and the values entering registers at its uses (cleared, not
   // reallocated, for each).
-  std::vector<value_id> U, D, ec, entering;
+  std::vector<value_id> &U = scratch_.U, &D = scratch_.D, &ec = scratch_.ec,
+                        &entering = scratch_.entering;
   for (size_t j = 0; j < n; ++j)
     {
       const insn &i = blk.insns[j];
