@@ -164,9 +164,11 @@ lift_constraints (work &w)
 {
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
+      block &blk = w.fn.blocks[b];
       std::vector<insn> out;
       std::vector<winsn> out_w;
-      block &blk = w.fn.blocks[b];
+      out.reserve (blk.insns.size ());
+      out_w.reserve (blk.insns.size ());
       for (uint32_t i = 0; i < blk.insns.size (); ++i)
         {
           lifter L (w);
@@ -288,10 +290,10 @@ lift_constraints (work &w)
 
           for (size_t k = 0; k < L.before.size (); ++k)
             {
-              out.push_back (L.before[k]);
+              out.push_back (std::move (L.before[k]));
               out_w.push_back (L.before_w[k]);
             }
-          out.push_back (cur);
+          out.push_back (std::move (cur));
           out_w.push_back (w.wb[b].insns[i]);
           // Copies out that free registers of a file another copy out
           // writes go first (a GPR pair written as one FPR before a CR
@@ -315,7 +317,7 @@ lift_constraints (work &w)
               size_t end = g + 1 < nout ? L.out_start[g + 1] : L.after.size ();
               for (size_t k = L.out_start[g]; k < end; ++k)
                 {
-                  out.push_back (L.after[k]);
+                  out.push_back (std::move (L.after[k]));
                   out_w.push_back (L.after_w[k]);
                 }
             }
