@@ -231,6 +231,55 @@ hard_liveness (const function &f, std::vector<hreg_set> &in,
     }
 }
 
+namespace {
+
+// Storage that outlives a function: the live lists and intervals a
+// function's work leaves (recycle_liveness) go to the next function's
+// first analysis, which would otherwise grow each from nothing (1.8 M
+// of the core's 9.9 M allocations on SQLite's replay).  The core runs
+// one allocation at a time.  At most max_pooled_lists lists are kept,
+// each emptied.
+struct list_pools
+{
+  std::vector<std::vector<value_id>> values;
+  std::vector<std::vector<std::pair<pos_t, pos_t>>> ranges;
+};
+constexpr size_t max_pooled_lists = size_t (1) << 20;
+
+list_pools &
+pools ()
+{
+  static list_pools p;
+  return p;
+}
+
+template <typename T>
+void
+give_list (std::vector<std::vector<T>> &pool, std::vector<T> &l)
+{
+  if (l.capacity () == 0 || pool.size () >= max_pooled_lists)
+    return;
+  l.clear ();
+  pool.push_back (std::move (l));
+}
+
+} // namespace
+
+void
+recycle_liveness (liveness &L)
+{
+  list_pools &P = pools ();
+  for (auto &l : L.live_in)
+    give_list (P.values, l);
+  for (auto &l : L.live_out)
+    give_list (P.values, l);
+  for (auto &l : L.intervals)
+    give_list (P.ranges, l);
+  L.live_in.clear ();
+  L.live_out.clear ();
+  L.intervals.clear ();
+}
+
 void
 analyse_intervals (work &w, live_scope scope)
 {
@@ -263,13 +312,24 @@ analyse_intervals (work &w, live_scope scope)
   // The per-block and per-value lists below are cleared rather than
   // reallocated: this runs several times per function, and the lists
   // keep their capacity from one run to the next.
-  auto reset = [] (auto &lists, size_t n) {
+  // The per-block and per-value lists take the storage the last
+  // function left (recycle_liveness) where they grow.
+  list_pools &P = pools ();
+  auto reset = [] (auto &lists, size_t n, auto &pool) {
+    for (size_t i = n; i < lists.size (); ++i)
+      give_list (pool, lists[i]);
+    const size_t old = std::min (lists.size (), n);
     lists.resize (n);
+    for (size_t i = old; i < n && !pool.empty (); ++i)
+      {
+        lists[i] = std::move (pool.back ());
+        pool.pop_back ();
+      }
     for (auto &l : lists)
       l.clear ();
   };
-  reset (L.live_in, nb);
-  reset (L.live_out, nb);
+  reset (L.live_in, nb, P.values);
+  reset (L.live_out, nb, P.values);
   std::vector<value_id> mark_in (nb, no_value), mark_out (nb, no_value);
   std::vector<block_id> stack;
   // Mark V live at the end of block X and propagate.
@@ -374,7 +434,7 @@ analyse_intervals (work &w, live_scope scope)
     if (set.any ())
       tree.add (p, set);
   };
-  reset (L.intervals, nv);
+  reset (L.intervals, nv, P.ranges);
   if (full)
     {
       L.across_in_memory.assign (nv, false);

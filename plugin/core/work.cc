@@ -4,6 +4,11 @@
 
 namespace ssara::ra {
 
+work::~work ()
+{
+  recycle_liveness (live);
+}
+
 work::work (const function &f, const target &t, const alloc_options &o)
   : in (f), tgt (t), opts (o), fn (f)
 {

@@ -219,6 +219,11 @@ struct liveness
 struct work
 {
   work (const function &f, const target &t, const alloc_options &o);
+  // Gives the live lists' storage back for the next function
+  // (recycle_liveness).  A work is neither copied nor moved.
+  ~work ();
+  work (const work &) = delete;
+  work &operator= (const work &) = delete;
 
   const function &in;
   const target &tgt;
@@ -390,6 +395,11 @@ std::string lift_phis (work &w);
 // spilling need, or everything `liveness` holds.
 enum class live_scope : uint8_t { ranges, full };
 void analyse_intervals (work &w, live_scope scope = live_scope::full);
+
+// Keep the storage of L's live lists and intervals, emptied, for the
+// next function's analyse_intervals (interval_analysis.cc), and leave
+// them empty.
+void recycle_liveness (liveness &L);
 std::string analyse_phis (work &w);
 void phi_mem_coalesce (work &w);
 void compute_preferences (work &w);
