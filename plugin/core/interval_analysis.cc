@@ -270,7 +270,7 @@ give_list (std::vector<std::vector<T>> &pool, std::vector<T> &l)
   pool.push_back (std::move (l));
 }
 
-// Take a list from POOL (pools () holds it), or an empty one.
+// Take a list from POOL, one of pools ()'s, which is not empty.
 template <typename T>
 std::vector<T>
 take_list (std::vector<std::vector<T>> &pool)
@@ -329,9 +329,8 @@ analyse_intervals (work &w, live_scope scope)
 
   // The per-block and per-value lists below are cleared rather than
   // reallocated: this runs several times per function, and the lists
-  // keep their capacity from one run to the next.
-  // The per-block and per-value lists take the storage the last
-  // function left (recycle_liveness) where they grow.
+  // keep their capacity from one run to the next; where they grow they
+  // take the storage earlier functions left (recycle_liveness).
   list_pools &P = pools ();
   auto reset = [] (auto &lists, size_t n, auto &pool) {
     for (size_t i = n; i < lists.size (); ++i)

@@ -225,16 +225,17 @@ verify_function (const function &f, const target &t)
               << t.files[val.file].name;
           return err.str ();
         }
-      for (unsigned h = 0; h < max_hard_regs && val.width > 1; ++h)
-        if (val.allowed.test (h))
-          for (unsigned w = 1; w < val.width; ++w)
-            if (h + w >= max_hard_regs || !fr.test (h + w))
-              {
-                err << value_str (f, v) << " of width "
-                    << unsigned (val.width) << " allows start register "
-                    << h << " but " << h + w << " is not in its file";
-                return err.str ();
-              }
+      if (val.width > 1)
+        for (unsigned h = 0; h < max_hard_regs; ++h)
+          if (val.allowed.test (h))
+            for (unsigned w = 1; w < val.width; ++w)
+              if (h + w >= max_hard_regs || !fr.test (h + w))
+                {
+                  err << value_str (f, v) << " of width "
+                      << unsigned (val.width) << " allows start register "
+                      << h << " but " << h + w << " is not in its file";
+                  return err.str ();
+                }
     }
 
   // CFG shape.

@@ -238,6 +238,24 @@ lookup (const dist_map &m, value_id v)
   return at == no_index ? no_use : m[at].second;
 }
 
+// The registers of file F (REGS, its register set) that value V may
+// occupy without touching BAR: its allowed starts' spans.  A value whose
+// reach is not the whole file is restricted (a GPR used as a base
+// address cannot be r0; a pair starts at an even register).
+hreg_set
+reach_in_file (const work &w, file_id f, const hreg_set &regs, value_id v,
+               const hreg_set &bar)
+{
+  const value &x = w.fn.values[v];
+  if (x.width == 1)
+    return x.allowed & regs & ~bar;
+  hreg_set r;
+  for (hreg h : w.tgt.files[f].regs)
+    if (x.allowed.test (h) && (work::span (h, x.width) & bar).none ())
+      r |= work::span (h, x.width) & regs;
+  return r;
+}
+
 // The decisions of one function (all files).
 struct decisions
 {
@@ -439,6 +457,7 @@ private:
   // value of the file has width 1, so a set weighs its size.  Set by
   // run () for the file.
   std::vector<uint8_t> widths_;
+  bool unit_widths_ = true;
   // walk_with's per-block lists, kept here so that each walk reuses
   // their storage (cleared by walk_with before use, read by nothing
   // else).
@@ -447,7 +466,6 @@ private:
     std::vector<value_id> unread, clean, U, D, ec, entering;
     std::vector<hreg_set> classes;
   } scratch_;
-  bool unit_widths_ = true;
   unsigned width (value_id v) const { return widths_[v]; }
   unsigned weight (const std::vector<value_id> &s) const
   {
@@ -1717,14 +1735,7 @@ spiller::end_demand (block_id s, size_t k) const
 hreg_set
 spiller::reach_avoiding (value_id v, const hreg_set &bar) const
 {
-  const value &x = w_.fn.values[v];
-  hreg_set r;
-  if (x.width == 1)
-    return x.allowed & regs_ & ~bar;
-  for (hreg h : w_.tgt.files[f_].regs)
-    if (x.allowed.test (h) && (work::span (h, x.width) & bar).none ())
-      r |= work::span (h, x.width) & regs_;
-  return r;
+  return reach_in_file (w_, f_, regs_, v, bar);
 }
 
 void
@@ -2434,17 +2445,6 @@ file_needs_spilling (const work &w, file_id f)
   hreg_set regs;
   for (hreg h : w.tgt.files[f].regs)
     regs.set (h);
-  // The registers V may occupy, as spiller::reach_avoiding with no bar.
-  auto reach = [&] (value_id v) {
-    const value &x = w.fn.values[v];
-    if (x.width == 1)
-      return x.allowed & regs;
-    hreg_set r;
-    for (hreg h : w.tgt.files[f].regs)
-      if (x.allowed.test (h))
-        r |= work::span (h, x.width) & regs;
-    return r;
-  };
   // classes[0] is the whole file; the others are the distinct
   // restricted reaches (few).  An event adds or removes WIDTH for every
   // class its value's reach lies within (a bit per class).
@@ -2468,7 +2468,7 @@ file_needs_spilling (const work &w, file_id f)
         continue;
       if ((w.live.forbidden[v] & regs).any ())
         return true;
-      const hreg_set r = reach (v);
+      const hreg_set r = reach_in_file (w, f, regs, v, hreg_set ());
       if (r != regs
           && std::find (classes.begin (), classes.end (), r) == classes.end ())
         {

@@ -400,6 +400,7 @@ void analyse_intervals (work &w, live_scope scope = live_scope::full);
 // next function's analyse_intervals (interval_analysis.cc), and leave
 // them empty.
 void recycle_liveness (liveness &L);
+
 std::string analyse_phis (work &w);
 void phi_mem_coalesce (work &w);
 void compute_preferences (work &w);
