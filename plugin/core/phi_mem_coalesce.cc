@@ -10,7 +10,8 @@
 // nothing at deconstruction (safe operation 5).
 //
 // A class is a set of intervals; two classes interfere when their
-// intervals intersect.  Class intervals live in ordered maps; a merge
+// intervals intersect.  Class intervals live in ordered maps whose nodes
+// come from one arena per call (freed all at once at the end); a merge
 // inserts the smaller class into the larger, and the intersection test
 // looks up each interval of the smaller class in the larger, so the phase
 // costs O(n log^2 n) in the number of intervals.
@@ -22,12 +23,23 @@
 
 #include <map>
 #include <memory>
+#include <memory_resource>
 
 namespace ssara::ra {
 
 namespace {
 
-using iset = std::map<pos_t, pos_t>;
+using iset = std::pmr::map<pos_t, pos_t>;
+
+// Record interval [A, E] in S (an interval starting at A already there
+// keeps the larger end).
+void
+add_interval (iset &s, pos_t a, pos_t e)
+{
+  auto [it, fresh] = s.try_emplace (a, e);
+  if (!fresh)
+    it->second = std::max (it->second, e);
+}
 
 // Return true if some interval of SMALL meets one of LARGE.
 bool
@@ -51,6 +63,11 @@ void
 phi_mem_coalesce (work &w)
 {
   const size_t nv = w.fn.values.size ();
+  // The maps' nodes: freed all at once when the phase ends (the arena
+  // outlives the maps).  A merge leaves the smaller map's nodes unused;
+  // each interval moves into a larger map at most log2 n times, so the
+  // arena holds O(n log n) nodes for n intervals.
+  std::pmr::monotonic_buffer_resource arena;
   std::vector<std::unique_ptr<iset>> sets (nv);
   // Return the interval set of class representative R, building it from
   // the members on first use.
@@ -74,10 +91,10 @@ phi_mem_coalesce (work &w)
             for (value_id v = 0; v < nv; ++v)
               members[fill[w.phi_class (v)]++] = v;
           }
-        sets[r] = std::make_unique<iset> ();
+        sets[r] = std::make_unique<iset> (&arena);
         for (uint32_t k = first[r]; k < first[r + 1]; ++k)
           for (auto [a, e] : w.live.intervals[members[k]])
-            (*sets[r])[a] = std::max ((*sets[r])[a], e);
+            add_interval (*sets[r], a, e);
       }
     return *sets[r];
   };
@@ -101,7 +118,7 @@ phi_mem_coalesce (work &w)
           value_id big = sv.size () >= sa.size () ? qv : qa;
           value_id small = big == qv ? qa : qv;
           for (auto [x, e] : *sets[small])
-            (*sets[big])[x] = std::max ((*sets[big])[x], e);
+            add_interval (*sets[big], x, e);
           sets[small].reset ();
           w.phi_parent[small] = big;
         }

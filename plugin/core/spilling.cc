@@ -346,6 +346,9 @@ private:
   // Parallel to dist_in_ and dist_out_: the frequency of the block of
   // that next use.
   std::vector<std::vector<double>> use_freq_in_, use_freq_out_;
+  // compute_next_uses's first reads of each block (a flat array).
+  dist_map first_use_;
+  std::vector<uint32_t> first_use_lo_;
   std::vector<std::vector<value_id>> w_entry_, w_end_;
   // end_free_[b]: parallel to w_end_[b], the registers each value there
   // may still hold (free_ at the block's end).
@@ -611,47 +614,62 @@ void
 spiller::compute_next_uses ()
 {
   size_t nb = w_.fn.blocks.size ();
-  // first_use[b]: the first instruction of b reading each value of the
-  // file (the number of instructions for a phi argument read at the
-  // end).
-  std::vector<dist_map> first_use (nb);
+  // The first instruction of block b reading each value of the file (the
+  // number of instructions for a phi argument read at the end), sorted
+  // by value: first_use_[first_use_lo_[b] .. first_use_lo_[b + 1]).  One
+  // array for all blocks, kept from file to file.
+  first_use_.clear ();
+  first_use_lo_.assign (nb + 1, 0);
   for (block_id b = 0; b < nb; ++b)
     {
       // Reads come in ascending order of instruction: sorted by value
       // and then instruction, the first of each value's run is its
       // first read.
-      dist_map &m = first_use[b];
+      const size_t lo = first_use_.size ();
       for_each_read (b, [&] (value_id v, uint32_t j) {
-        m.push_back ({ v, dist_t (j) });
+        first_use_.push_back ({ v, dist_t (j) });
       });
-      std::sort (m.begin (), m.end ());
-      m.erase (std::unique (m.begin (), m.end (),
-                            [] (const auto &x, const auto &y) {
-                              return x.first == y.first;
-                            }),
-               m.end ());
+      std::sort (first_use_.begin () + lo, first_use_.end ());
+      first_use_.erase (std::unique (first_use_.begin () + lo,
+                                     first_use_.end (),
+                                     [] (const auto &x, const auto &y) {
+                                       return x.first == y.first;
+                                     }),
+                        first_use_.end ());
+      first_use_lo_[b + 1] = uint32_t (first_use_.size ());
     }
-  dist_in_.assign (nb, {});
-  dist_out_.assign (nb, {});
+  // The maps keep their storage from file to file (cleared, not
+  // reallocated).
+  dist_in_.resize (nb);
+  dist_out_.resize (nb);
+  use_freq_in_.resize (nb);
+  use_freq_out_.resize (nb);
   for (block_id b = 0; b < nb; ++b)
     {
+      const block &blk = w_.fn.blocks[b];
+      dist_map &out = dist_out_[b], &in = dist_in_[b];
+      out.clear ();
+      in.clear ();
+      out.reserve (w_.live.live_out[b].size ());
+      in.reserve (w_.live.live_in[b].size () + blk.phis.size ());
       for (value_id v : w_.live.live_out[b])
         if (in_file (v))
-          dist_out_[b].push_back ({ v, no_use });
+          out.push_back ({ v, no_use });
       for (value_id v : w_.live.live_in[b])
         if (in_file (v))
-          dist_in_[b].push_back ({ v, no_use });
-      for (const phi &ph : w_.fn.blocks[b].phis)
+          in.push_back ({ v, no_use });
+      bool phi_defs = false;
+      for (const phi &ph : blk.phis)
         if (in_file (ph.def))
-          dist_in_[b].push_back ({ ph.def, no_use });
-      std::sort (dist_in_[b].begin (), dist_in_[b].end ());
-    }
-  use_freq_in_.assign (nb, {});
-  use_freq_out_.assign (nb, {});
-  for (block_id b = 0; b < nb; ++b)
-    {
-      use_freq_in_[b].assign (dist_in_[b].size (), 0.0);
-      use_freq_out_[b].assign (dist_out_[b].size (), 0.0);
+          {
+            in.push_back ({ ph.def, no_use });
+            phi_defs = true;
+          }
+      // live_in is sorted; the phi defs join it.
+      if (phi_defs)
+        std::sort (in.begin (), in.end ());
+      use_freq_in_[b].assign (in.size (), 0.0);
+      use_freq_out_[b].assign (out.size (), 0.0);
     }
   // Backward fixed point (see max_next_use_passes for why it ends).
   std::vector<dist_t> best;
@@ -706,19 +724,20 @@ spiller::compute_next_uses ()
                 changed = true;
               }
           // Likewise b's in-map against its first uses and its out-map.
-          const dist_map &fu = first_use[b];
+          const auto fu = first_use_.begin () + first_use_lo_[b];
+          const size_t nfu = first_use_lo_[b + 1] - first_use_lo_[b];
           const dist_map &out = dist_out_[b];
           size_t at_fu = 0, at_out = 0;
           for (size_t k = 0; k < dist_in_[b].size (); ++k)
             {
               auto &[v, d] = dist_in_[b][k];
-              while (at_fu < fu.size () && fu[at_fu].first < v)
+              while (at_fu < nfu && fu[at_fu].first < v)
                 ++at_fu;
               while (at_out < out.size () && out[at_out].first < v)
                 ++at_out;
               dist_t x = no_use;
               double f = fb;
-              if (at_fu < fu.size () && fu[at_fu].first == v)
+              if (at_fu < nfu && fu[at_fu].first == v)
                 x = fu[at_fu].second;
               else if (at_out < out.size () && out[at_out].first == v)
                 {
@@ -1304,9 +1323,12 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     classes.clear ();
     auto note = [&] (value_id x) {
       const hreg_set &t = reach_[x];
-      if (t != regs_
-          && std::find (classes.begin (), classes.end (), t) == classes.end ())
-        classes.push_back (t);
+      if (t == regs_)
+        return;
+      for (const hreg_set &c : classes)
+        if (c == t)
+          return;
+      classes.push_back (t);
     };
     for (value_id x : W)
       note (x);
@@ -1482,6 +1504,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       drop_dead (j, D);
     }
   r.end_free.clear ();
+  r.end_free.reserve (W.size ());
   for (value_id v : W)
     {
       free_[v] &= ~w_.live.hard_at_end[b];
