@@ -672,14 +672,23 @@ spiller::compute_next_uses ()
       use_freq_out_[b].assign (out.size (), 0.0);
     }
   // Backward fixed point (see max_next_use_passes for why it ends).
+  // A block is computed again only when the in-map of one of its
+  // successors changed since it was last computed (stale[b]): from the
+  // same inputs the computation changes nothing, so skipping it leaves
+  // every pass, and the result, as they were when each pass computed
+  // every block.
   std::vector<dist_t> best;
   std::vector<double> best_f;
+  std::vector<uint8_t> stale (nb, 1);
   for (unsigned pass = 0; pass < max_next_use_passes; ++pass)
     {
       bool changed = false;
       for (size_t i = rpo_.size (); i-- > 0;)
         {
           block_id b = rpo_[i];
+          if (!stale[b])
+            continue;
+          stale[b] = 0;
           const block &blk = w_.fn.blocks[b];
           dist_t n = dist_t (blk.insns.size ());
           // Each successor's in-map against b's out-map, both sorted by
@@ -728,6 +737,7 @@ spiller::compute_next_uses ()
           const size_t nfu = first_use_lo_[b + 1] - first_use_lo_[b];
           const dist_map &out = dist_out_[b];
           size_t at_fu = 0, at_out = 0;
+          bool in_changed = false;
           for (size_t k = 0; k < dist_in_[b].size (); ++k)
             {
               auto &[v, d] = dist_in_[b][k];
@@ -751,8 +761,12 @@ spiller::compute_next_uses ()
                   d = x;
                   use_freq_in_[b][k] = f;
                   changed = true;
+                  in_changed = true;
                 }
             }
+          if (in_changed)
+            for (block_id p : blk.preds)
+              stale[p] = 1;
         }
       if (!changed)
         break;
