@@ -1855,6 +1855,31 @@ spiller::run (file_id f)
   return fix_edges ();
 }
 
+// Where a store of V that the walk placed at SLOT of block B (V leaves
+// its register there: see decisions::evictions) goes instead: right
+// after the last instruction before SLOT that mentions V (its def or a
+// read), or at the start of B if none does.  V is read nowhere in
+// between, so the cell is as good there, and V's register is free from
+// there on instead of only from SLOT: its range no longer spans the
+// hard registers set up in between (the arguments of the call that
+// evicts it), which it could not have taken (sqlite3AuthReadCol with 8
+// GPRs: two values passed to a call and live across it were stored
+// just before the call, after the argument registers were set, and
+// took the registers the call's other arguments' sources needed; four
+// rounds of colour-time spilling).
+uint32_t
+after_last_mention (const work &w, block_id b, uint32_t slot, value_id v)
+{
+  const std::vector<insn> &insns = w.fn.blocks[b].insns;
+  const uint32_t n = uint32_t (insns.size ());
+  for (uint32_t k = std::min (slot, n); k-- > 0;)
+    for (const operand &o : insns[k].ops)
+      if (o.value == v
+          && (o.kind == operand_kind::use || o.kind == operand_kind::def))
+        return k + 1;
+  return 0;
+}
+
 // Lowering (steps 6 to 8).
 struct lowering
 {
@@ -2003,7 +2028,8 @@ lowering::lower ()
       d.stored[v] = false;
       for (const decisions::eviction &e : d.evictions[v])
         {
-          auto &at = store_before[e.b][e.slot];
+          const uint32_t slot = after_last_mention (w, e.b, e.slot, v);
+          auto &at = store_before[e.b][slot];
           if (std::find (at.begin (), at.end (), v) == at.end ())
             at.push_back (v);
         }

@@ -1123,3 +1123,40 @@ block 2 preds=1 returns
   EXPECT_GE (count_role (x, ra::wrole::remat), 1u)
     << print_function (x.fn, x.tgt);
 }
+
+// v1 and v2 live across a call that clobbers every register: the
+// spiller evicts them at the call, on the rarer path, and stores them
+// there.  Their stores go right after their last reads before the call
+// (after_last_mention), so they are not live where r4 is set up for the
+// call, and one of them may take r4 (v0 may not: r4 is live at its def).
+// Stored at the call, both were live over r3 and r4, could take only
+// r30 or r31, as could v0, and colour assignment spilled one of the
+// three whole in a second round; the spiller, which counts a value's
+// registers as it walks, saw two values for r30 and r31 after v0's last
+// read (sqlite3AuthReadCol with 8 GPRs: four rounds).
+TEST (ColorAssignment, EvictionStoreFollowsLastRead)
+{
+  const char *text = R"(
+function store_after_last_read
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0 succs=1,2 freq=1
+  insn def_hard:r4
+  insn def:v0
+  insn use_hard:r4
+  insn def:v1
+  insn def:v2
+  insn term
+block 1 preds=0 freq=0.3
+  insn def_hard:r3
+  insn use:v0 use:v1 use:v2
+  insn def_hard:r4
+  call use_hard:r3 use_hard:r4 clobbers={r3,r4,r30,r31}
+  insn use:v1 use:v2 term
+block 2 preds=0 freq=0.7
+  insn use:v0 use:v1 use:v2 term
+)";
+  auto q = colored_in_one_round (text, 4);
+  expect_no_whole_spills (*q->w, 3);
+}
