@@ -162,6 +162,9 @@ where (const work &w, block_id b, uint32_t i, size_t k)
 std::string
 lift_constraints (work &w)
 {
+  // Which uses of the instruction being lifted are tied (assigned, not
+  // reallocated, per instruction).
+  std::vector<bool> tied_use;
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       block &blk = w.fn.blocks[b];
@@ -179,7 +182,7 @@ lift_constraints (work &w)
               def_hard_regs |= work::span (o.reg, o.width);
 
           // Ties first: the tied use gets a fresh copy.
-          std::vector<bool> tied_use (cur.ops.size (), false);
+          tied_use.assign (cur.ops.size (), false);
           for (size_t k = 0; k < cur.ops.size (); ++k)
             {
               operand &d = cur.ops[k];

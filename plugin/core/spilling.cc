@@ -1541,6 +1541,8 @@ spiller::fix_edges ()
             return false;
           d_.memory_phi[ph.def] = true;
         }
+  // The values each edge must reload (cleared, not reallocated, per edge).
+  std::vector<value_id> need;
   for (block_id s : rpo_)
     {
       const block &sb = w_.fn.blocks[s];
@@ -1557,7 +1559,7 @@ spiller::fix_edges ()
             return std::find (end.begin (), end.end (), v) != end.end ();
           };
           bool at_p_end = takes_end_code (pb);
-          std::vector<value_id> need;
+          need.clear ();
           for (value_id v : w_.live.live_in[s])
             {
               if (!in_file (v))
