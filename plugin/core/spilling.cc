@@ -1334,6 +1334,27 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   auto fit_classes = [&] (const hreg_set &free,
                           const std::vector<value_id> &extra,
                           const std::vector<value_id> &keep, size_t j) {
+    // Every class T below contains the reach of some value of W or
+    // EXTRA, so the registers all their reaches share, where free, are
+    // a lower bound of T's room; and their total width (EXTRA's members
+    // also in W counted twice) an upper bound of T's need.  Where the
+    // bound already fits, no class evicts anything: the classes need
+    // not be found (most points of most functions: the Hall check cost
+    // 5.5% of the core's instructions on SQLite's replay).
+    hreg_set common = free;
+    unsigned total = 0;
+    for (value_id x : W)
+      {
+        common &= reach_[x];
+        total += width (x);
+      }
+    for (value_id x : extra)
+      {
+        common &= reach_[x];
+        total += width (x);
+      }
+    if (total <= common.count ())
+      return;
     classes.clear ();
     auto note = [&] (value_id x) {
       const hreg_set &t = reach_[x];
