@@ -455,19 +455,6 @@ struct walker
     });
   }
 
-  // The cost of giving a value of width WIDTH register H on top of its
-  // preferences: a call-saved register nothing uses yet costs a save in
-  // the prologue and a restore in the epilogue, once per call of the
-  // function (the entry block's frequency).  (GCC's order lists r12
-  // after r31-r14 on this ABI: without the cost a scratch in a leaf
-  // function took r31, and the function a frame to save it.)
-  double first_use_cost (hreg h, unsigned width) const
-  {
-    unsigned fresh = unsigned ((work::span (h, width) & w.tgt.call_saved
-                                & ~saved_in_use).count ());
-    return fresh ? 2.0 * fresh * block_frequency (w, 0) : 0.0;
-  }
-
   // Give V register H (free) and tell its neighbours.
   void assign (value_id v, hreg h)
   {
@@ -826,6 +813,16 @@ struct walker
                               && (clobbered & ~w.live.forbidden[v]).none ();
     // Pass 0 keeps the group satisfiable, pass 1 does not care.
     auto pick_free = [&] (int pass) {
+      // The call-saved registers nothing holds yet, and those nothing
+      // has written, and how many of them H would cover; made once per
+      // call (nothing is assigned during it), not per register.
+      const hreg_set fresh_use = w.tgt.call_saved & ~saved_in_use;
+      const hreg_set fresh_write = w.tgt.call_saved & ~saved_written;
+      const double entry_freq = block_frequency (w, 0);
+      auto covered = [&] (const hreg_set &s, hreg h) {
+        return x.width == 1 ? unsigned (s.test (h))
+                            : unsigned ((work::span (h, x.width) & s).count ());
+      };
       for (const hreg_set &f : { forbid | avoid, forbid })
         {
           double best_points = -std::numeric_limits<double>::infinity ();
@@ -841,16 +838,21 @@ struct walker
                 points += tight_bonus;
               points -= barred[h];
               points -= claimed[h];
-              points -= first_use_cost (h, x.width);
+              // A call-saved register nothing uses yet costs a save in
+              // the prologue and a restore in the epilogue, once per
+              // call of the function (the entry block's frequency).
+              // (GCC's order lists r12 after r31-r14 on this ABI:
+              // without the cost a scratch in a leaf function took r31,
+              // and the function a frame to save it.)
+              if (unsigned fresh = covered (fresh_use, h))
+                points -= 2.0 * fresh * entry_freq;
               // Leaving a later def no register costs it a spill: above
               // any preference.
               points -= 1e6 * short_ahead[h];
               // A tie-break only: below any weight.
               if (tie_by_wanted)
                 points -= 1e-9 * wanted[h];
-              if (!crosses_call
-                  && (work::span (h, x.width) & w.tgt.call_saved
-                      & ~saved_written).any ())
+              if (!crosses_call && covered (fresh_write, h))
                 points -= 1e-6;
               if (points <= best_points)
                 continue;
