@@ -10,11 +10,13 @@ dominator_tree::dominator_tree (const function &f)
 {
   size_t n = f.blocks.size ();
   idom_.assign (n, no_block);
-  children_.assign (n, {});
+  child_start_.assign (n + 1, 0);
+  child_list_.clear ();
   pre_.assign (n, unnumbered);
   post_.assign (n, unnumbered);
   depth_.assign (n, 0);
   preorder_.clear ();
+  preorder_.reserve (n);
   if (n == 0)
     return;
 
@@ -124,9 +126,20 @@ dominator_tree::dominator_tree (const function &f)
 
   for (uint32_t i = 1; i < m; ++i)
     idom_[vertex[i]] = vertex[idom[i]];
+  // Counting sort by parent keeps each block's children in increasing
+  // order.
   for (block_id b = 1; b < n; ++b)
     if (idom_[b] != no_block)
-      children_[idom_[b]].push_back (b);
+      ++child_start_[idom_[b] + 1];
+  for (size_t b = 0; b < n; ++b)
+    child_start_[b + 1] += child_start_[b];
+  child_list_.resize (child_start_[n]);
+  {
+    std::vector<uint32_t> fill (child_start_.begin (), child_start_.end () - 1);
+    for (block_id b = 1; b < n; ++b)
+      if (idom_[b] != no_block)
+        child_list_[fill[idom_[b]]++] = b;
+  }
 
   // Number the tree iteratively (deep CFGs would overflow a recursion).
   std::vector<std::pair<block_id, size_t>> stack;
@@ -137,9 +150,9 @@ dominator_tree::dominator_tree (const function &f)
   while (!stack.empty ())
     {
       auto &[b, next] = stack.back ();
-      if (next < children_[b].size ())
+      if (next < children (b).size ())
         {
-          block_id c = children_[b][next++];
+          block_id c = children (b).first[next++];
           pre_[c] = clock++;
           depth_[c] = depth_[b] + 1;
           preorder_.push_back (c);

@@ -531,7 +531,13 @@ private:
   void compute_next_uses ();
   void compute_pressure ();
   void compute_crowding ();
+  // Whether V may leave its register (spillable, not spilled already,
+  // not dead, not bound to memory, not defined by a terminator): what
+  // compute_evictable found at the start of run, which nothing during
+  // the run changes.
   bool evictable (value_id v) const;
+  void compute_evictable ();
+  std::vector<uint8_t> evictable_;
   std::vector<value_id> entry_set (block_id b);
   // What one walk of a block with a start set decided, kept apart until
   // walk () takes it (only the walk whose start set wastes nothing).
@@ -572,10 +578,22 @@ private:
 bool
 spiller::evictable (value_id v) const
 {
-  const wvalue &x = w_.wv[v];
-  return x.spill == spillability::spillable && !x.spilled
-         && x.origin != vorigin::dead && !w_.fn.values[v].memory_only
-         && !w_.live.across_in_memory[v] && !d_.terminator_def[v];
+  return evictable_[v];
+}
+
+void
+spiller::compute_evictable ()
+{
+  evictable_.resize (w_.fn.values.size ());
+  for (value_id v = 0; v < w_.fn.values.size (); ++v)
+    {
+      const wvalue &x = w_.wv[v];
+      evictable_[v] = x.spill == spillability::spillable && !x.spilled
+                      && x.origin != vorigin::dead
+                      && !w_.fn.values[v].memory_only
+                      && !w_.live.across_in_memory[v]
+                      && !d_.terminator_def[v];
+    }
 }
 
 void
@@ -1844,6 +1862,7 @@ spiller::run (file_id f)
   hottest_ = 0;
   for (block_id b = 0; b < nb; ++b)
     hottest_ = std::max (hottest_, block_frequency (w_, b));
+  compute_evictable ();
   compute_next_uses ();
   compute_pressure ();
   compute_crowding ();

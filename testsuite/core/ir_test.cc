@@ -219,7 +219,9 @@ TEST (Dominators, DiamondAndLoop)
   EXPECT_FALSE (d.strictly_dominates (3, 3));
   EXPECT_FALSE (d.dominates (1, 3));
   EXPECT_FALSE (d.dominates (5, 4));
-  EXPECT_EQ (d.children (0), (std::vector<block_id>{ 1, 2, 3 }));
+  EXPECT_EQ (std::vector<block_id> (d.children (0).begin (),
+                                    d.children (0).end ()),
+             (std::vector<block_id>{ 1, 2, 3 }));
   EXPECT_EQ (d.preorder (), (std::vector<block_id>{ 0, 1, 2, 3, 4, 5 }));
   EXPECT_EQ (d.depth (5), 3u);
   f.blocks.emplace_back ();
