@@ -97,10 +97,8 @@ private:
   }
   bool shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
                       unsigned &width);
-  void find_gpr_only_pseudos ();
+  void classify_pseudos ();
   void add_gpr_tied_asm_operands (rtx_insn *insn);
-  void find_fpr_int_pseudos ();
-  void find_ctr_pseudos ();
   hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
   value_id new_value (unsigned regno, uint32_t origin);
   value_id value_of_set (rtl_ssa::set_info *set);
@@ -138,11 +136,11 @@ private:
 
   // Core block of each basic block index.
   std::unordered_map<int, block_id> m_block_of_bb;
-  // Floating-point pseudos that must live in GPRs (find_gpr_only_pseudos).
+  // Floating-point pseudos that must live in GPRs (classify_pseudos).
   std::set<unsigned> m_gpr_only;
-  // Integer pseudos that live in FPRs (find_fpr_int_pseudos).
+  // Integer pseudos that live in FPRs (classify_pseudos).
   std::set<unsigned> m_fpr_int;
-  // Loop counters that live in CTR (find_ctr_pseudos).
+  // Loop counters that live in CTR (classify_pseudos).
   std::set<unsigned> m_ctr;
 
   // The phis already given a definition in the core's IR.
@@ -234,35 +232,6 @@ importer::shape_of_mode (machine_mode mode, unsigned regno, file_id &file,
   return true;
 }
 
-// Record the floating-point pseudos with a subreg that an FPR cannot
-// hold ((subreg:SI (reg:DF)) when bit-twiddling a double): those live in
-// GPRs.
-void
-importer::find_gpr_only_pseudos ()
-{
-  rtx_insn *insn;
-  for (insn = get_insns (); insn; insn = NEXT_INSN (insn))
-    {
-      if (!NONDEBUG_INSN_P (insn))
-        continue;
-      subrtx_iterator::array_type array;
-      FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
-        {
-          const_rtx x = *iter;
-          if (GET_CODE (x) != SUBREG || !REG_P (SUBREG_REG (x))
-              || HARD_REGISTER_P (SUBREG_REG (x)))
-            continue;
-          machine_mode inner = GET_MODE (SUBREG_REG (x));
-          if (FLOAT_MODE_P (inner)
-              && simplify_subreg_regno (33, inner, SUBREG_BYTE (x),
-                                        GET_MODE (x)) < 0)
-            m_gpr_only.insert (REGNO (SUBREG_REG (x)));
-        }
-      if (asm_noperands (PATTERN (insn)) >= 0)
-        add_gpr_tied_asm_operands (insn);
-    }
-}
-
 // Call F (I, X, ENABLED) for every operand I of INSN (recognised, or an
 // asm) that is a pseudo register X, with the insn extracted, its
 // constraints preprocessed and ENABLED its enabled alternatives.
@@ -313,147 +282,164 @@ importer::add_gpr_tied_asm_operands (rtx_insn *insn)
     });
 }
 
-// Add to BLOCKED every pseudo that INSN references other than as one of
-// OPERANDS (the recog operands already judged): in a subreg, an address,
-// a USE, or a call's function usage.
-static void
-block_other_references (rtx_insn *insn, const std::set<const_rtx> &operands,
-                        std::set<unsigned> &blocked)
-{
-  subrtx_iterator::array_type array;
-  FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
-    {
-      const_rtx x = *iter;
-      if (x && REG_P (x) && !HARD_REGISTER_P (x) && !operands.count (x))
-        blocked.insert (REGNO (x));
-    }
-  if (CALL_P (insn) && CALL_INSN_FUNCTION_USAGE (insn))
-    FOR_EACH_SUBRTX (iter, array, CALL_INSN_FUNCTION_USAGE (insn), NONCONST)
-      if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
-        blocked.insert (REGNO (*iter));
-}
-
-// Record the integer pseudos that some operand can only have in an FPR
-// (the DImode result of fctiwz, the input of fcfid) and that every other
-// reference can have in an FPR as well: those live in FPRs, so that no
-// value has to cross between GPRs and FPRs (which takes memory).
+// Record, in one walk over the insns (before, three: each insn was
+// extracted twice and its pattern walked twice), the pseudos whose file
+// is not their mode's:
+// - Floating-point pseudos with a subreg that an FPR cannot hold
+//   ((subreg:SI (reg:DF)) when bit-twiddling a double), and those that
+//   an asm ties in GPR-only operands (add_gpr_tied_asm_operands): those
+//   live in GPRs (m_gpr_only).
+// - Integer pseudos that some operand can only have in an FPR (the
+//   DImode result of fctiwz, the input of fcfid) and that every other
+//   reference can have in an FPR as well: those live in FPRs, so that no
+//   value has to cross between GPRs and FPRs, which takes memory
+//   (m_fpr_int).
+// - With optimization, the loop counters of counted loops: pseudos that
+//   an operand of some jump can have in CTR alone (operand 1 of the
+//   doloop branch bdnz/bdz, whose first alternative is "c" tied to its
+//   decrement) and that every other insn only copies or sets (the count
+//   computed before the loop).  Those live in CTR (m_ctr), so that the
+//   branch is one bdnz instead of the split add, compare and branch of
+//   its GPR alternative.  doloop makes no counted loop that calls or
+//   jumps through a table, so nothing else in the loop wants CTR.
+// A pseudo referenced other than as a judged operand (in a subreg, an
+// address, a USE, a call's function usage) wants a GPR: it blocks the
+// other files.
 void
-importer::find_fpr_int_pseudos ()
+importer::classify_pseudos ()
 {
-  std::set<unsigned> wanted, blocked;
-  rtx_insn *insn;
-  for (insn = get_insns (); insn; insn = NEXT_INSN (insn))
-    {
-      if (!NONDEBUG_INSN_P (insn))
-        continue;
-      std::set<const_rtx> operands;
-      if (recog_memoized (insn) >= 0)
-        for_each_pseudo_operand (insn, [&] (int i, rtx x,
-                                            alternative_mask enabled)
-            {
-              if (!SCALAR_INT_MODE_P (GET_MODE (x))
-                  || maybe_gt (GET_MODE_SIZE (GET_MODE (x)), 8))
-                return;
-              int n = recog_data.n_operands;
-              bool gpr = false, fpr = false;
-              for (int a = 0; a < recog_data.n_alternatives; ++a)
-                {
-                  if (!TEST_BIT (enabled, a))
-                    continue;
-                  const operand_alternative &alt = recog_op_alt[a * n + i];
-                  if (alt.anything_ok)
-                    gpr = fpr = true;
-                  reg_class_t cl = alt.cl;
-                  if (in_hard_reg_set_p (reg_class_contents[(int) cl],
-                                         GET_MODE (x), 32))
-                    fpr = true;
-                  if (in_hard_reg_set_p (reg_class_contents[(int) cl],
-                                         GET_MODE (x), 3))
-                    gpr = true;
-                  // A memory alternative: reload would store it; treat as
-                  // either file.
-                  if (alt.memory_ok)
-                    gpr = fpr = true;
-                }
-              operands.insert (x);
-              if (fpr && !gpr)
-                wanted.insert (REGNO (x));
-              if (!fpr)
-                blocked.insert (REGNO (x));
-            });
-      // Every other reference (a subreg, an address, a USE) wants a GPR.
-      block_other_references (insn, operands, blocked);
-    }
-  for (unsigned r : wanted)
-    if (!blocked.count (r))
-      m_fpr_int.insert (r);
-}
-
-// Record the loop counters of counted loops: pseudos that an operand of
-// some jump can have in CTR alone (operand 1 of the doloop branch
-// bdnz/bdz, whose first alternative is "c" tied to its decrement) and
-// that every other insn only copies or sets (the count computed before
-// the loop).
-// Those live in CTR, so that the branch is one bdnz instead of the
-// split add, compare and branch of its GPR alternative.  doloop makes
-// no counted loop that calls or jumps through a table, so nothing else
-// in the loop wants CTR.
-void
-importer::find_ctr_pseudos ()
-{
-  std::set<unsigned> wanted, blocked;
+  enum : uint8_t
+  {
+    fpr_wanted = 1,
+    fpr_blocked = 2,
+    ctr_wanted = 4,
+    ctr_blocked = 8
+  };
+  std::vector<uint8_t> mark (max_reg_num (), 0);
+  // The operands each judgement has judged (a few per insn; pseudos are
+  // shared rtxes, so a pointer names the register).
+  std::vector<const_rtx> fpr_ops, ctr_ops;
+  auto judged = [] (const std::vector<const_rtx> &ops, const_rtx x) {
+    return std::find (ops.begin (), ops.end (), x) != ops.end ();
+  };
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       if (!NONDEBUG_INSN_P (insn))
         continue;
+      fpr_ops.clear ();
+      ctr_ops.clear ();
+      // A move: any file will do for CTR's purposes.
       rtx set = single_set (insn);
-      if (set && !CALL_P (insn) && REG_P (SET_DEST (set))
-          && (REG_P (SET_SRC (set)) || CONST_INT_P (SET_SRC (set)))
-          && GET_MODE (SET_DEST (set)) == SImode)
-        continue;  // A move: any file will do.
-      std::set<const_rtx> operands;
+      const bool ctr_move
+        = (set && !CALL_P (insn) && REG_P (SET_DEST (set))
+           && (REG_P (SET_SRC (set)) || CONST_INT_P (SET_SRC (set)))
+           && GET_MODE (SET_DEST (set)) == SImode);
+      const bool ctr_scan = optimize && !ctr_move;
       if (recog_memoized (insn) >= 0)
         for_each_pseudo_operand (insn, [&] (int i, rtx x,
                                             alternative_mask enabled)
-            {
-              if (GET_MODE (x) != SImode)
+          {
+            const int n = recog_data.n_operands;
+            if (SCALAR_INT_MODE_P (GET_MODE (x))
+                && known_le (GET_MODE_SIZE (GET_MODE (x)), 8))
+              {
+                bool gpr = false, fpr = false;
+                for (int a = 0; a < recog_data.n_alternatives; ++a)
+                  {
+                    if (!TEST_BIT (enabled, a))
+                      continue;
+                    const operand_alternative &alt = recog_op_alt[a * n + i];
+                    if (alt.anything_ok)
+                      gpr = fpr = true;
+                    reg_class_t cl = alt.cl;
+                    if (in_hard_reg_set_p (reg_class_contents[(int) cl],
+                                           GET_MODE (x), 32))
+                      fpr = true;
+                    if (in_hard_reg_set_p (reg_class_contents[(int) cl],
+                                           GET_MODE (x), 3))
+                      gpr = true;
+                    // A memory alternative: reload would store it; treat
+                    // as either file.
+                    if (alt.memory_ok)
+                      gpr = fpr = true;
+                  }
+                fpr_ops.push_back (x);
+                if (fpr && !gpr)
+                  mark[REGNO (x)] |= fpr_wanted;
+                if (!fpr)
+                  mark[REGNO (x)] |= fpr_blocked;
+              }
+            if (!ctr_scan || GET_MODE (x) != SImode)
+              return;
+            if (!JUMP_P (insn))
+              {
+                // Computed elsewhere (n / 2 for an unrolled loop): the
+                // core copies the result into CTR.  Read elsewhere: it
+                // would cross back out of CTR at every read.
+                if (recog_data.operand_type[i] == OP_OUT)
+                  ctr_ops.push_back (x);
                 return;
-              if (!JUMP_P (insn))
-                {
-                  // Computed elsewhere (n / 2 for an unrolled loop): the
-                  // core copies the result into CTR.  Read elsewhere: it
-                  // would cross back out of CTR at every read.
-                  if (recog_data.operand_type[i] == OP_OUT)
-                    operands.insert (x);
-                  return;
-                }
-              int n = recog_data.n_operands;
-              bool ctr_only = false;
-              for (int a = 0; a < recog_data.n_alternatives; ++a)
-                {
-                  if (!TEST_BIT (enabled, a))
-                    continue;
-                  const operand_alternative &alt = recog_op_alt[a * n + i];
-                  int m = alt.matches;
-                  reg_class_t cl = m >= 0 ? recog_op_alt[a * n + m].cl
-                                          : alt.cl;
-                  const HARD_REG_SET &set = reg_class_contents[(int) cl];
-                  if (TEST_HARD_REG_BIT (set, CTR_REGNO)
-                      && !TEST_HARD_REG_BIT (set, 3))
-                    ctr_only = true;
-                }
-              operands.insert (x);
-              if (ctr_only)
-                wanted.insert (REGNO (x));
-              else
-                blocked.insert (REGNO (x));
-            });
+              }
+            bool ctr_only = false;
+            for (int a = 0; a < recog_data.n_alternatives; ++a)
+              {
+                if (!TEST_BIT (enabled, a))
+                  continue;
+                const operand_alternative &alt = recog_op_alt[a * n + i];
+                int m = alt.matches;
+                reg_class_t cl = m >= 0 ? recog_op_alt[a * n + m].cl
+                                        : alt.cl;
+                const HARD_REG_SET &hs = reg_class_contents[(int) cl];
+                if (TEST_HARD_REG_BIT (hs, CTR_REGNO)
+                    && !TEST_HARD_REG_BIT (hs, 3))
+                  ctr_only = true;
+              }
+            ctr_ops.push_back (x);
+            mark[REGNO (x)] |= ctr_only ? ctr_wanted : ctr_blocked;
+          });
       // Every other reference wants a GPR.
-      block_other_references (insn, operands, blocked);
+      auto other_reference = [&] (const_rtx x) {
+        if (!judged (fpr_ops, x))
+          mark[REGNO (x)] |= fpr_blocked;
+        if (ctr_scan && !judged (ctr_ops, x))
+          mark[REGNO (x)] |= ctr_blocked;
+      };
+      subrtx_iterator::array_type array;
+      FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
+        {
+          const_rtx x = *iter;
+          if (!x)
+            continue;
+          if (REG_P (x) && !HARD_REGISTER_P (x))
+            other_reference (x);
+          if (GET_CODE (x) != SUBREG || !REG_P (SUBREG_REG (x))
+              || HARD_REGISTER_P (SUBREG_REG (x)))
+            continue;
+          machine_mode inner = GET_MODE (SUBREG_REG (x));
+          if (FLOAT_MODE_P (inner)
+              && simplify_subreg_regno (33, inner, SUBREG_BYTE (x),
+                                        GET_MODE (x)) < 0)
+            m_gpr_only.insert (REGNO (SUBREG_REG (x)));
+        }
+      if (CALL_P (insn) && CALL_INSN_FUNCTION_USAGE (insn))
+        FOR_EACH_SUBRTX (iter, array, CALL_INSN_FUNCTION_USAGE (insn),
+                         NONCONST)
+          if (*iter && REG_P (*iter) && !HARD_REGISTER_P (*iter))
+            {
+              mark[REGNO (*iter)] |= fpr_blocked;
+              if (ctr_scan)
+                mark[REGNO (*iter)] |= ctr_blocked;
+            }
+      if (asm_noperands (PATTERN (insn)) >= 0)
+        add_gpr_tied_asm_operands (insn);
     }
-  for (unsigned r : wanted)
-    if (!blocked.count (r))
-      m_ctr.insert (r);
+  for (unsigned r = 0; r < mark.size (); ++r)
+    {
+      if ((mark[r] & (fpr_wanted | fpr_blocked)) == fpr_wanted)
+        m_fpr_int.insert (r);
+      if ((mark[r] & (ctr_wanted | ctr_blocked)) == ctr_wanted)
+        m_ctr.insert (r);
+    }
 }
 
 // Return the start registers at which a value WIDTH registers wide
@@ -461,11 +447,12 @@ importer::find_ctr_pseudos ()
 static hreg_set
 overlapping_starts (const hreg_set &regs, unsigned width)
 {
-  hreg_set s;
-  for (unsigned r = 0; r < max_hard_regs; ++r)
-    if (regs.test (r))
-      for (unsigned k = 0; k < width && k <= r; ++k)
-        s.set (r - k);
+  // A start R - K for each member R and each K < WIDTH with K <= R.
+  if (width == 0)
+    return hreg_set ();
+  hreg_set s = regs;
+  for (unsigned k = 1; k < width; ++k)
+    s |= regs >> k;
   return s;
 }
 
@@ -1583,10 +1570,7 @@ void
 importer::run ()
 {
   m_fn.name = function_name (cfun);
-  find_gpr_only_pseudos ();
-  find_fpr_int_pseudos ();
-  if (optimize)
-    find_ctr_pseudos ();
+  classify_pseudos ();
 
   // Blocks: entry first, then reverse postorder, exit last.
   std::vector<rtl_ssa::bb_info *> order;
