@@ -30,10 +30,40 @@ namespace {
 enum class access_role { use, def };
 
 // The hard register of each pseudo at one instruction.
+// The hard register of each pseudo an insn reads or writes: a few
+// entries, searched in order (a std::map made a node per operand).
+// Invariant: no regno appears twice (set replaces).
+class reg_assignments
+{
+public:
+  void clear () { m_entries.clear (); }
+  void set (unsigned regno, hreg h)
+  {
+    for (auto &e : m_entries)
+      if (e.first == regno)
+        {
+          e.second = h;
+          return;
+        }
+    m_entries.push_back ({ regno, h });
+  }
+  // REGNO's register, or null if it has none.
+  const hreg *find (unsigned regno) const
+  {
+    for (const auto &e : m_entries)
+      if (e.first == regno)
+        return &e.second;
+    return nullptr;
+  }
+
+private:
+  std::vector<std::pair<unsigned, hreg>> m_entries;
+};
+
 struct insn_regs
 {
-  std::map<unsigned, hreg> use;
-  std::map<unsigned, hreg> def;
+  reg_assignments use;
+  reg_assignments def;
 };
 
 // One elimination: a register replaced by TO plus OFFSET.
@@ -94,7 +124,7 @@ private:
   rtx hard_reg_for (rtx pseudo, hreg h);
   void subst_use (rtx *loc, const insn_regs &r);
   void subst_dest (rtx *loc, const insn_regs &r);
-  void subst_reg (rtx *loc, const std::map<unsigned, hreg> &regs);
+  void subst_reg (rtx *loc, const reg_assignments &regs);
   void build_insns ();
   rtx reg_rtx (hreg h, unsigned k);
   rtx slot_mem (slot_id s, hreg h, unsigned k, unsigned bytes);
@@ -442,20 +472,20 @@ rewriter::hard_reg_for (rtx pseudo, hreg h)
 
 // Replace the pseudo REG or SUBREG of one at *LOC by its register in REGS.
 void
-rewriter::subst_reg (rtx *loc, const std::map<unsigned, hreg> &regs)
+rewriter::subst_reg (rtx *loc, const reg_assignments &regs)
 {
   rtx x = *loc;
   rtx inner = GET_CODE (x) == SUBREG ? SUBREG_REG (x) : x;
-  auto it = regs.find (REGNO (inner));
-  if (it == regs.end ())
+  const hreg *reg = regs.find (REGNO (inner));
+  if (!reg)
     {
       fail ("pseudo " + std::to_string (REGNO (inner))
             + " has no register at insn");
       return;
     }
-  rtx hard = hard_reg_for (inner, it->second);
+  rtx hard = hard_reg_for (inner, *reg);
   if (GET_CODE (x) == SUBREG
-      && !targetm.hard_regno_mode_ok (it->second, GET_MODE (inner))
+      && !targetm.hard_regno_mode_ok (*reg, GET_MODE (inner))
       && known_eq (SUBREG_BYTE (x), 0)
       && known_eq (GET_MODE_SIZE (GET_MODE (x)),
                    GET_MODE_SIZE (GET_MODE (inner))))
@@ -463,7 +493,7 @@ rewriter::subst_reg (rtx *loc, const std::map<unsigned, hreg> &regs)
       // The core copied the value into another file for this operand
       // (through memory, which reinterprets it): the register in the
       // subreg's mode.
-      *loc = hard_reg_for (inner, it->second);
+      *loc = hard_reg_for (inner, *reg);
       PUT_MODE (*loc, GET_MODE (x));
       return;
     }
@@ -568,6 +598,9 @@ rewriter::subst_use (rtx *loc, const insn_regs &r)
 void
 rewriter::build_insns ()
 {
+  // Cleared, not made anew, for each insn.
+  insn_regs regs;
+  std::vector<std::pair<int, hreg>> scratches;
   for (block_id b = 0; b < m_fn.blocks.size (); ++b)
     for (size_t i = 0; i < m_fn.blocks[b].insns.size (); ++i)
       {
@@ -587,8 +620,9 @@ rewriter::build_insns ()
             m_insns.push_back (ni);
             continue;
           }
-        insn_regs regs;
-        std::vector<std::pair<int, hreg>> scratches;
+        regs.use.clear ();
+        regs.def.clear ();
+        scratches.clear ();
         for (size_t k = 0; k < in.ops.size (); ++k)
           {
             const operand &o = in.ops[k];
@@ -605,9 +639,9 @@ rewriter::build_insns ()
             if (regno == INVALID_REGNUM)
               scratches.push_back ({ m_map.value_scratch_op[o.value], l.reg });
             else if (o.kind == operand_kind::use)
-              regs.use[regno] = l.reg;
+              regs.use.set (regno, l.reg);
             else
-              regs.def[regno] = l.reg;
+              regs.def.set (regno, l.reg);
           }
         // Scratches sit at recog operand positions: substitute them in a
         // copy installed just long enough to find those positions.
