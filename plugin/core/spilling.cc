@@ -557,6 +557,9 @@ private:
   void walk (block_id b);
   void walk_with (block_id b, const std::vector<value_id> &W0,
                   walk_result &r);
+  // walk's result, kept so that its lists keep their storage from block
+  // to block (walk_with clears them; walk moves end and end_free out).
+  walk_result walk_r_;
   // free_ of V as it enters block B in a register: what the processed
   // predecessors that have it at their ends left it, or its whole reach
   // where one lacks it (SSA reconstruction then joins it with a reload
@@ -1119,7 +1122,7 @@ spiller::walk (block_id b)
   // The walk that wastes nothing (or the last one allowed) is the one
   // taken: its decisions are recorded.
   std::vector<value_id> W0 = entry_set (b);
-  walk_result r;
+  walk_result &r = walk_r_;
   for (unsigned trial = 0;; ++trial)
     {
       walk_with (b, W0, r);
@@ -1128,7 +1131,7 @@ spiller::walk (block_id b)
       for (value_id v : r.wasted)
         W0.erase (std::remove (W0.begin (), W0.end (), v), W0.end ());
     }
-  w_entry_[b] = W0;
+  w_entry_[b] = std::move (W0);
   for (auto [slot, v] : r.reloads)
     d_.reload (b, slot, v);
   for (auto [v, slot] : r.evictions)
