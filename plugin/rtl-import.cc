@@ -282,8 +282,55 @@ importer::add_gpr_tied_asm_operands (rtx_insn *insn)
     });
 }
 
-// Record, in one walk over the insns (before, three: each insn was
-// extracted twice and its pattern walked twice), the pseudos whose file
+// Which files some enabled alternative lets operand I of the extracted
+// insn, the pseudo X, live in (a memory alternative: either, since
+// reload would store it).
+struct operand_files
+{
+  bool gpr = false;
+  bool fpr = false;
+};
+
+static operand_files
+files_of_operand (int i, rtx x, alternative_mask enabled)
+{
+  const int n = recog_data.n_operands;
+  operand_files r;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      const operand_alternative &alt = recog_op_alt[a * n + i];
+      const HARD_REG_SET &cl = reg_class_contents[(int) alt.cl];
+      if (alt.anything_ok || alt.memory_ok)
+        r.gpr = r.fpr = true;
+      r.fpr |= in_hard_reg_set_p (cl, GET_MODE (x), 32);
+      r.gpr |= in_hard_reg_set_p (cl, GET_MODE (x), 3);
+    }
+  return r;
+}
+
+// Whether some enabled alternative allows operand I of the extracted
+// insn (or the operand it matches) only in CTR among CTR and the GPRs.
+static bool
+ctr_only_operand (int i, alternative_mask enabled)
+{
+  const int n = recog_data.n_operands;
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      const operand_alternative &alt = recog_op_alt[a * n + i];
+      const int m = alt.matches;
+      reg_class_t cl = m >= 0 ? recog_op_alt[a * n + m].cl : alt.cl;
+      const HARD_REG_SET &hs = reg_class_contents[(int) cl];
+      if (TEST_HARD_REG_BIT (hs, CTR_REGNO) && !TEST_HARD_REG_BIT (hs, 3))
+        return true;
+    }
+  return false;
+}
+
+// Record, in one walk over the insns, the pseudos whose file
 // is not their mode's:
 // - Floating-point pseudos with a subreg that an FPR cannot hold
 //   ((subreg:SI (reg:DF)) when bit-twiddling a double), and those that
@@ -339,34 +386,14 @@ importer::classify_pseudos ()
         for_each_pseudo_operand (insn, [&] (int i, rtx x,
                                             alternative_mask enabled)
           {
-            const int n = recog_data.n_operands;
             if (SCALAR_INT_MODE_P (GET_MODE (x))
                 && known_le (GET_MODE_SIZE (GET_MODE (x)), 8))
               {
-                bool gpr = false, fpr = false;
-                for (int a = 0; a < recog_data.n_alternatives; ++a)
-                  {
-                    if (!TEST_BIT (enabled, a))
-                      continue;
-                    const operand_alternative &alt = recog_op_alt[a * n + i];
-                    if (alt.anything_ok)
-                      gpr = fpr = true;
-                    reg_class_t cl = alt.cl;
-                    if (in_hard_reg_set_p (reg_class_contents[(int) cl],
-                                           GET_MODE (x), 32))
-                      fpr = true;
-                    if (in_hard_reg_set_p (reg_class_contents[(int) cl],
-                                           GET_MODE (x), 3))
-                      gpr = true;
-                    // A memory alternative: reload would store it; treat
-                    // as either file.
-                    if (alt.memory_ok)
-                      gpr = fpr = true;
-                  }
+                const operand_files files = files_of_operand (i, x, enabled);
                 fpr_ops.push_back (x);
-                if (fpr && !gpr)
+                if (files.fpr && !files.gpr)
                   mark[REGNO (x)] |= fpr_wanted;
-                if (!fpr)
+                if (!files.fpr)
                   mark[REGNO (x)] |= fpr_blocked;
               }
             if (!ctr_scan || GET_MODE (x) != SImode)
@@ -380,22 +407,9 @@ importer::classify_pseudos ()
                   ctr_ops.push_back (x);
                 return;
               }
-            bool ctr_only = false;
-            for (int a = 0; a < recog_data.n_alternatives; ++a)
-              {
-                if (!TEST_BIT (enabled, a))
-                  continue;
-                const operand_alternative &alt = recog_op_alt[a * n + i];
-                int m = alt.matches;
-                reg_class_t cl = m >= 0 ? recog_op_alt[a * n + m].cl
-                                        : alt.cl;
-                const HARD_REG_SET &hs = reg_class_contents[(int) cl];
-                if (TEST_HARD_REG_BIT (hs, CTR_REGNO)
-                    && !TEST_HARD_REG_BIT (hs, 3))
-                  ctr_only = true;
-              }
             ctr_ops.push_back (x);
-            mark[REGNO (x)] |= ctr_only ? ctr_wanted : ctr_blocked;
+            mark[REGNO (x)] |= (ctr_only_operand (i, enabled) ? ctr_wanted
+                                                              : ctr_blocked);
           });
       // Every other reference wants a GPR.
       auto other_reference = [&] (const_rtx x) {

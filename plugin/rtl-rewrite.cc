@@ -19,7 +19,6 @@
 #include "attribution.h"
 
 #include <algorithm>
-#include <map>
 #include <unordered_set>
 
 namespace ssara {
@@ -29,7 +28,6 @@ namespace {
 // Whether a walk is inside a destination (a def) or a source (a use).
 enum class access_role { use, def };
 
-// The hard register of each pseudo at one instruction.
 // The hard register of each pseudo an insn reads or writes: a few
 // entries, searched in order (a std::map made a node per operand).
 // Invariant: no regno appears twice (set replaces).
