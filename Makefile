@@ -208,16 +208,23 @@ $(QEMU_COUNT): tools/qemu-count.c
 	@mkdir -p $(@D)
 	$(HOST_CC) -O2 -Wall -Wextra -shared -fPIC -fvisibility=hidden -o $@ $<
 
+# The pass-timing GCC plugin (tools/pass_times.cc): each pass's processor
+# time, inclusive, for the compile cost in make bench.
+PASS_TIMES := $(BUILD)/pass_times.so
+$(PASS_TIMES): tools/pass_times.cc | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CXX) $(PLUGIN_CXXFLAGS) -shared -o $@ $<
+
 # Tests of the counting plugin and ssara-compare; writes
 # $(BUILD)/results/bench-tools.txt.
-check-bench-tools: $(BUILD)/ssara.so $(QEMU_COUNT)
+check-bench-tools: $(BUILD)/ssara.so $(QEMU_COUNT) $(PASS_TIMES)
 	@mkdir -p $(BUILD)/results
 	bench/tests/run.sh $(BUILD)
 
 # Fetch the programs, build and run them in every configuration, measure
 # compile cost, write docs/results.md with plots.  BENCH_ARGS passes
 # options to tools/bench.py run (--only, --configs, --resume, --sizes).
-bench: setup $(BUILD)/ssara.so $(QEMU_COUNT)
+bench: setup $(BUILD)/ssara.so $(QEMU_COUNT) $(PASS_TIMES)
 	tools/bench-setup.sh $(BUILD)
 	nice -n 10 $(BENCH_PYTHON) tools/bench.py run $(BUILD) $(BENCH_ARGS)
 	$(BENCH_PYTHON) tools/bench.py report $(BUILD)
@@ -236,4 +243,4 @@ bench-report:
 
 clean:
 	rm -rf $(BUILD)/core $(BUILD)/plugin $(BUILD)/core-tests $(BUILD)/ssara.so \
-	  $(BUILD)/results $(QEMU_COUNT)
+	  $(BUILD)/results $(QEMU_COUNT) $(PASS_TIMES)

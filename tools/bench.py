@@ -43,6 +43,8 @@ CC = os.environ.get("TARGET_CC", "powerpc-linux-gnu-gcc-12")
 
 # The plugin measured: BUILD/ssara.so unless --plugin says otherwise.
 PLUGIN = [None]
+# The pass-timing plugin (tools/pass_times.cc), set with PLUGIN.
+PASS_TIMES = [""]
 
 
 def fixed(regs):
@@ -290,6 +292,13 @@ def timed_compile(build, src, cflags, plugin, workdir, tag, decline=(), extra=()
             flags += list(extra)
             if decline:
                 flags.append("-fplugin-arg-ssara-decline=" + ":".join(decline))
+        # Each pass's processor time, inclusive (tools/pass_times.cc).
+        pfile = os.path.join(workdir, tag + ".passes")
+        if os.path.exists(pfile):
+            os.unlink(pfile)
+        if os.path.exists(PASS_TIMES[0]):
+            flags += ["-fplugin=" + PASS_TIMES[0],
+                      "-fplugin-arg-pass_times-out=" + pfile]
         tfile = os.path.join(workdir, tag + ".time")
         cmd = ["/usr/bin/time", "-o", tfile, "-f", "%e %U %M", CC, "-c", "-o",
                os.path.join(workdir, tag + ".o"), "-ftime-report"] + flags + [src]
@@ -316,6 +325,19 @@ def timed_compile(build, src, cflags, plugin, workdir, tag, decline=(), extra=()
             res["ssara"] += usr
         elif name == "TOTAL":
             res["total"] = usr
+    # "incl": the allocators' passes timed inclusively, when
+    # pass_times.so was there: ra = "ira" + "reload" (on the plugin side,
+    # the functions ssara declined), ssara = the ssara pass.
+    try:
+        passes = {}
+        with open(pfile) as f:
+            for line in f:
+                name, _runs, secs = line.rsplit(None, 2)
+                passes[name] = float(secs)
+        res["incl"] = {"ra": passes.get("ira", 0.0) + passes.get("reload", 0.0),
+                       "ssara": passes.get("ssara", 0.0)}
+    except (OSError, ValueError):
+        pass
     try:
         with open(tfile) as f:
             wall, user, peak = f.read().split()[-3:]
@@ -536,6 +558,7 @@ def cmd_quick(a):
 def cmd_run(a):
     build = os.path.abspath(a.build)
     PLUGIN[0] = os.path.abspath(a.plugin or os.path.join(build, "ssara.so"))
+    PASS_TIMES[0] = os.path.join(build, "pass_times.so")
     for d in a.plugin_arg:
         prog, _, arg = d.partition("=")
         PROG_ARGS.setdefault(prog, []).append(arg)

@@ -178,6 +178,28 @@ FAKE_ICE=main $compare --cc "$here/fake-cc.sh" --run "$here/differ.c" -- -O2 \
 st=$?
 check "ssara-compare plugin crash: exit status" 2 "$st"
 
+# ---- The pass-timing plugin (tools/pass_times.cc): the allocator passes
+# that ran, each once per function, and nothing for a pass gated off.
+timer="$build/pass_times.so"
+passes() { # OUT FLAGS... -> "ira=RUNS reload=RUNS ssara=RUNS" (0 when absent)
+  out=$1; shift
+  rm -f "$out"
+  $cc -O2 -c -o "$work/pt.o" "$here/differ.c" "-fplugin=$timer" \
+    "-fplugin-arg-pass_times-out=$out" "$@" \
+    && awk '{ n[$1] = $2 } END { printf "ira=%d reload=%d ssara=%d\n", n["ira"], n["reload"], n["ssara"] }' "$out"
+}
+funcs=1   # differ.c defines main alone
+check "pass_times stock: IRA and LRA per function" \
+  "ira=$funcs reload=$funcs ssara=0" "$(passes "$work/pt-stock.txt")"
+check "pass_times with ssara: the ssara pass, no IRA or LRA" \
+  "ira=0 reload=0 ssara=$funcs" "$(passes "$work/pt-ssara.txt" "-fplugin=$plugin")"
+$cc -O2 -c -o "$work/pt.o" "$here/differ.c" "-fplugin=$timer" \
+  -fplugin-arg-pass_times-outfile=x >"$work/pt-bad.out" 2>&1
+st=$?
+grep -q "pass_times: unknown argument 'outfile'" "$work/pt-bad.out" && [ "$st" -ne 0 ] \
+  && ok "pass_times: an unknown argument is an error" \
+  || ko "pass_times: an unknown argument is an error"
+
 { echo "passed=$pass failed=$fail"; [ -n "$failed" ] && echo "$failed" | sed '/^$/d'; } \
   >"$build/results/bench-tools.txt"
 echo "bench-tools: $pass passed, $fail failed"
