@@ -243,7 +243,6 @@ enum class ahead_check { always, if_narrow };
 struct walker
 {
   work &w;
-  const std::vector<double> &weight;
   std::vector<bool> spill_now;
   std::vector<value_id> newly;
   std::string error;
@@ -331,8 +330,22 @@ struct walker
   // values that may not take them fill every other register of the file
   // (tight_registers); color () ranks them above any preference.
   std::vector<hreg_set> tight;
+  // weight ()'s, once made.
+  std::vector<double> weights_;
 
-  walker (work &x, const std::vector<double> &wt) : w (x), weight (wt)
+  // The paper's spill weight of V (compute_weights), for choosing what
+  // to spill.  Made for the whole function at the first call: most
+  // functions spill nothing here, and the walk changes neither the
+  // intervals nor the spilled flags the weights are made of, so a later
+  // computation gives the same weights.
+  double weight (value_id v)
+  {
+    if (weights_.empty () && !w.fn.values.empty ())
+      weights_ = compute_weights (w);
+    return weights_[v];
+  }
+
+  explicit walker (work &x) : w (x)
   {
     for (const value &y : w.fn.values)
       for (hreg h : w.tgt.files[y.file].regs)
@@ -912,7 +925,7 @@ struct walker
               }
             double cost = 0;
             for (value_id o : victims)
-              cost += weight[o];
+              cost += weight (o);
             if (best_cost >= 0 && cost >= best_cost)
               continue;
             std::vector<value_id> reloads;
@@ -996,7 +1009,7 @@ struct walker
       for (hreg h : w.tgt.files[x.file].regs)
         if (allowed.test (h) && free_at (v, h))
           {
-            cost_a = weight[v];
+            cost_a = weight (v);
             break;
           }
     // Option B: free one candidate register by spilling its occupants.
@@ -1023,7 +1036,7 @@ struct walker
             else
               {
                 victims.push_back (o);
-                cost += weight[o];
+                cost += weight (o);
               }
           }
         if (ok && (cost_b < 0 || cost < cost_b))
@@ -1575,10 +1588,9 @@ assign_colors (work &w)
           continue;
         }
 
-      std::vector<double> weight = compute_weights (w);
       for (wvalue &x : w.wv)
         x.reg = no_hreg;
-      walker k (w, weight);
+      walker k (w);
       std::vector<uint32_t> stamp (w.fn.values.size (), 0);
       uint32_t st = 0;
       for (block_id b : w.dom.preorder ())
