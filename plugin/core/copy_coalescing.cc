@@ -11,8 +11,8 @@
 // call, five reloads into some registers, then five `mr` into the
 // registers of the loop's phis).  Here, the coloured function is
 // improved by recolouring (S. Hack, G. Goos, "Copy Coalescing by Graph
-// Recoloring", PLDI 2008, reduced to single values): for each affinity,
-// heaviest first, one side takes the other's register when
+// Recoloring", PLDI 2008, reduced to single values and swaps): for each
+// affinity, heaviest first, one side takes the other's register when
 //   * the register range is free of every other value over the whole
 //     live range of the value moving (its intervals), and not occupied
 //     by a pre-coloured range or clobbered there (liveness::forbidden);
@@ -22,9 +22,12 @@
 //   * it does not bring a call-saved register into use;
 //   * the affinities it matches after the move outweigh those it
 //     matched before.
-// The last makes every move raise the summed weight of affinities whose
-// two sides share a register, which is bounded: the passes end (and
-// max_coalesce_passes caps them).  The independent checker validates
+// Where one other value holds that register in the live range, the two
+// may swap registers instead (try_swap), under the same conditions for
+// each and where the two together match more afterwards.
+// The last condition makes every move and swap raise the summed weight
+// of affinities whose two sides share a register, which is bounded: the
+// passes end (and max_coalesce_passes caps them).  The independent checker validates
 // the result like any other allocation.
 
 #include "work.h"
@@ -74,11 +77,22 @@ public:
   // overlaps [LO, HI].
   bool busy (pos_t lo, pos_t hi, value_id x, const std::vector<uint32_t> &gen)
   {
+    return !each_other (lo, hi, x, x, gen, [] (value_id) { return false; });
+  }
+
+  // Call F (V) for the value V of each live segment that overlaps
+  // [LO, HI], other than X's and Y's (a value may come more than once),
+  // until F returns false; return whether no call did.
+  template <typename F>
+  bool each_other (pos_t lo, pos_t hi, value_id x, value_id y,
+                   const std::vector<uint32_t> &gen, F f)
+  {
     if (added_.size () > std::max (min_added, root_))
       merge (gen);
     for (const seg &s : added_)
-      if (s.v != x && s.lo <= hi && s.hi >= lo && gen[s.v] == s.gen)
-        return true;
+      if (s.v != x && s.v != y && s.lo <= hi && s.hi >= lo
+          && gen[s.v] == s.gen && !f (s.v))
+        return false;
     // Segments [0, end) start at or before HI; one overlaps if it ends at
     // or after LO.
     size_t end = size_t (std::upper_bound (sorted_.begin (), sorted_.end (),
@@ -91,15 +105,15 @@ public:
       {
         size_t i = rightmost (1, 0, cap_, end, lo);
         if (i == no_seg)
-          return false;
+          return true;
         const seg &s = sorted_[i];
         if (gen[s.v] != s.gen)
           kill (i);
-        else if (s.v != x)
-          return true;
+        else if (s.v != x && s.v != y && !f (s.v))
+          return false;
         end = i;
       }
-    return false;
+    return true;
   }
 
 private:
@@ -186,8 +200,11 @@ private:
   }
   void place (value_id v, hreg r);
   double matched (value_id v, hreg r) const;
-  bool fits (value_id v, hreg r);
+  double affinity (value_id v, value_id u) const;
+  bool fits (value_id v, hreg r, value_id gone = no_value);
+  value_id lone_holder (value_id v, hreg r);
   bool try_move (value_id v, hreg r);
+  bool try_swap (value_id v, hreg r);
 };
 
 void
@@ -211,8 +228,21 @@ coalescer::matched (value_id v, hreg r) const
   return sum;
 }
 
+// The weight of the affinities between V and U.
+double
+coalescer::affinity (value_id v, value_id u) const
+{
+  double sum = 0;
+  for (const work::affinity &a : w_.affinities[v])
+    if (a.other == u)
+      sum += a.weight;
+  return sum;
+}
+
+// Whether V may sit in register R, where no value but V and GONE (about
+// to leave R) holds it over V's live range.
 bool
-coalescer::fits (value_id v, hreg r)
+coalescer::fits (value_id v, hreg r, value_id gone)
 {
   const value &x = w_.fn.values[v];
   if (!accepts_[v].test (r))
@@ -222,11 +252,32 @@ coalescer::fits (value_id v, hreg r)
     return false;
   if ((span & w_.tgt.call_saved & ~saved_in_use_).any ())
     return false;
+  auto none = [] (value_id) { return false; };
   for (unsigned k = 0; k < x.width; ++k)
     for (auto [lo, hi] : w_.live.intervals[v])
-      if (lanes_[r + k].busy (lo, hi, v, gen_))
+      if (!lanes_[r + k].each_other (lo, hi, v, gone, gen_, none))
         return false;
   return true;
+}
+
+// The one value other than V that holds register R somewhere in V's
+// live range (V of width 1), or no_value if none does or several do.
+value_id
+coalescer::lone_holder (value_id v, hreg r)
+{
+  value_id holder = no_value;
+  bool several = false;
+  auto note = [&] (value_id u) {
+    if (holder == no_value)
+      holder = u;
+    else if (u != holder)
+      several = true;
+    return !several;
+  };
+  for (auto [lo, hi] : w_.live.intervals[v])
+    if (!lanes_[r].each_other (lo, hi, v, v, gen_, note))
+      return no_value;
+  return holder;
 }
 
 bool
@@ -242,6 +293,44 @@ coalescer::try_move (value_id v, hreg r)
   ++gen_[v];
   w_.wv[v].reg = r;
   place (v, r);
+  return true;
+}
+
+// V takes register R from the one value U that holds it over V's live
+// range, and U takes V's register: both move at once, where neither
+// could alone (two phis whose arguments arrive crossed; a chain of
+// values each in the register the next wants, undone a swap at a time).
+// Only where the affinities the two match afterwards outweigh those
+// they matched before, so the same bound ends the passes.
+bool
+coalescer::try_swap (value_id v, hreg r)
+{
+  if (pinned_[v] || !has_reg (v) || w_.fn.values[v].width != 1)
+    return false;
+  const hreg old = w_.wv[v].reg;
+  if (old == r || matched (v, r) <= matched (v, old))
+    return false;
+  const value_id u = lone_holder (v, r);
+  if (u == no_value || pinned_[u] || !has_reg (u) || w_.wv[u].reg != r
+      || w_.fn.values[u].width != 1
+      || w_.fn.values[u].file != w_.fn.values[v].file)
+    return false;
+  // Before: V's affinities in OLD, U's in R (none between them: they
+  // sit apart).  After: V's in R and U's in OLD, less those between
+  // them, which stay apart.
+  const double between = affinity (v, u) + affinity (u, v);
+  const double before = matched (v, old) + matched (u, r);
+  const double after = matched (v, r) + matched (u, old) - between;
+  if (after <= before)
+    return false;
+  if (!fits (v, r, u) || !fits (u, old, v))
+    return false;
+  ++gen_[v];
+  ++gen_[u];
+  w_.wv[v].reg = r;
+  w_.wv[u].reg = old;
+  place (v, r);
+  place (u, old);
   return true;
 }
 
@@ -315,7 +404,9 @@ coalescer::run ()
           if (x.file != y.file || x.width != y.width
               || w_.wv[p.a].reg == w_.wv[p.b].reg)
             continue;
-          if (try_move (p.a, w_.wv[p.b].reg) || try_move (p.b, w_.wv[p.a].reg))
+          const hreg ra = w_.wv[p.a].reg, rb = w_.wv[p.b].reg;
+          if (try_move (p.a, rb) || try_move (p.b, ra)
+              || try_swap (p.a, rb) || try_swap (p.b, ra))
             {
               moved = true;
               ++w_.stats.coalesced;

@@ -125,3 +125,53 @@ TEST (CopyCoalescing, BusyRegisterStopsMove)
   EXPECT_EQ (w.wv[p.arg].reg == v0_reg, false) << print_function (w.fn, w.tgt);
   EXPECT_EQ (w.wv[p.arg].reg, arg_reg);
 }
+
+// Two phis whose arguments arrive crossed on the heavy edge: v3 sits in
+// the register of v6 and v4 in that of v5, and each holds the other's
+// register over the other's whole live range, so neither may move
+// alone.  They swap (or the phis do, and then block 1's arguments): no
+// edge needs a copy.
+TEST (CopyCoalescing, CrossedArgumentsSwap)
+{
+  const char *crossed = R"(
+function crossed
+value v0 cr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+block 0 succs=1,2
+  insn def:v0
+  insn use:v0 term
+block 1 preds=0 succs=3 freq=10
+  insn def:v1
+  insn def:v2
+block 2 preds=0 succs=3 freq=90
+  insn def:v3
+  insn def:v4
+block 3 preds=1,2
+  phi v5 = v1 v3
+  phi v6 = v2 v4
+  insn use:v5 use:v6 term
+)";
+  auto q = prepare (crossed, make_test_target (4, 2, 2), upto::colored);
+  ra::work &w = *q->w;
+  // Two call-clobbered GPRs.
+  std::vector<hreg> regs;
+  for (hreg h : w.tgt.files[gpr_file].regs)
+    if (!w.tgt.call_saved.test (h))
+      regs.push_back (h);
+  ASSERT_GE (regs.size (), 2u);
+  const hreg a = regs[0], b = regs[1];
+  w.wv[1].reg = w.wv[5].reg = w.wv[4].reg = a;
+  w.wv[2].reg = w.wv[6].reg = w.wv[3].reg = b;
+  ra::coalesce_copies (w);
+  EXPECT_EQ (w.wv[1].reg, w.wv[5].reg) << print_function (w.fn, w.tgt);
+  EXPECT_EQ (w.wv[3].reg, w.wv[5].reg);
+  EXPECT_EQ (w.wv[2].reg, w.wv[6].reg);
+  EXPECT_EQ (w.wv[4].reg, w.wv[6].reg);
+  EXPECT_NE (w.wv[5].reg, w.wv[6].reg);
+  EXPECT_GT (w.stats.coalesced, 0u);
+}
