@@ -138,6 +138,10 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   if (fail (ra::build_record (w, r.alloc)))
     return r;
   clock.lap ("build_record");
+  // Loads into registers that still hold their slot's contents, after
+  // calls and across blocks, go (reload_elision.cc).
+  ra::elide_reloads (w.in, w.tgt, r.alloc);
+  clock.lap ("elide_reloads");
 
   if (opts.check == check_mode::on)
     {

@@ -183,6 +183,10 @@ struct alloc_stats
                                 // affinity neighbour's register
   unsigned split_ranges = 0;    // pre-coloured ranges hard_range_splitting.cc
                                 // gave a value of their own
+  unsigned elided_loads = 0;    // loads reload_elision.cc dropped: the
+                                // register held the slot's contents
+  unsigned elided_stores = 0;   // stores it dropped then: nothing read
+                                // their slot any more
 };
 
 struct allocation

@@ -1,0 +1,629 @@
+// reload_elision.cc -- loads into a register that already holds the
+// slot's contents go, across blocks and calls, and then the stores
+// nothing reads (after the record).
+//
+// The splitting spiller decides that a value leaves its register at a
+// call (stored before it, reloaded after it) before colour assignment
+// chooses registers.  Where colour assignment then gave the value and
+// its reload the same call-saved register, and nothing wrote that
+// register in between, the load reads back what the register still
+// holds (SQLite's sqlite3BtreeInsert: a value stored from r20 on the
+// in-edges of a block, and loaded into r20 after the block's call).
+// reuse_loads (spill_placement.cc) drops such loads within a block,
+// before SSA deconstruction adds the moves of the edges; this runs on
+// the finished record, where every move is an edit, and follows the
+// holdings over edges.
+//
+// A forward dataflow over the input function's blocks.  A holding says
+// that registers REG .. REG + WIDTH - 1 hold what slot SLOT holds.  An
+// edit `load` or `store` makes one (whole registers only: a value of
+// fewer bytes than its register, a single float in an FPR, is left
+// alone); a copy passes the source's holdings on to its destination; a
+// store to a slot ends the other holdings of the slot; a write to a
+// register (an instruction's def, def_hard or clobber, an edit's
+// destination or temporary) ends the holdings of that register; an
+// instruction that wants every value in memory ends them all.  At a
+// block's start the holdings are those of every in-edge (none at the
+// entry and where an in-edge is abnormal), less those of the registers
+// and slots its phis' defs land in.  A load whose destination
+// already holds its slot, with the same width, goes from the record; the
+// checker, which runs on the record as it is returned, sees the register
+// still holding the value.  Then the stores whose slot no load reads
+// afterwards on any path go too (drop_dead_stores), but not into a slot
+// that is a value's home, where the adapter's debug binds look.  A
+// function with no load that another load or store of the same register
+// and slot could serve skips the dataflow (drop_unread_stores drops the
+// stores to slots nothing reads).
+
+#include "work.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace ssara::ra {
+
+namespace {
+
+struct holding
+{
+  hreg reg;
+  uint8_t width;
+  slot_id slot;
+  bool operator< (const holding &o) const
+  {
+    return std::tie (reg, width, slot) < std::tie (o.reg, o.width, o.slot);
+  }
+  bool operator== (const holding &o) const
+  {
+    return reg == o.reg && width == o.width && slot == o.slot;
+  }
+};
+
+// The holdings at a point, sorted.  At most max_holdings: dropping one
+// only forgets what a register holds, which is safe.
+constexpr size_t max_holdings = 64;
+using holdings = std::vector<holding>;
+
+hreg_set
+span_of (hreg r, unsigned width)
+{
+  return work::span (r, width);
+}
+
+void
+kill_regs (holdings &h, const hreg_set &regs)
+{
+  if (regs.none ())
+    return;
+  h.erase (std::remove_if (h.begin (), h.end (),
+                           [&] (const holding &x) {
+                             return (span_of (x.reg, x.width) & regs).any ();
+                           }),
+           h.end ());
+}
+
+void
+kill_slot (holdings &h, slot_id s)
+{
+  h.erase (std::remove_if (h.begin (), h.end (),
+                           [&] (const holding &x) { return x.slot == s; }),
+           h.end ());
+}
+
+void
+add (holdings &h, const holding &x)
+{
+  auto it = std::lower_bound (h.begin (), h.end (), x);
+  if (it != h.end () && *it == x)
+    return;
+  if (h.size () >= max_holdings)
+    return;
+  h.insert (it, x);
+}
+
+bool
+holds (const holdings &h, const holding &x)
+{
+  return std::binary_search (h.begin (), h.end (), x);
+}
+
+class elider
+{
+public:
+  elider (const function &f, const target &t, allocation &a)
+    : f_ (f), t_ (t), a_ (a)
+  {}
+
+  void run ();
+
+private:
+  const function &f_;
+  const target &t_;
+  allocation &a_;
+  // The edits of block B are a_.edits[first_[B] .. first_[B + 1]):
+  // those in the block first, by instruction, before ones ahead of
+  // after ones; then those on its out-edges, by successor (the order
+  // build_record sorts them in; run () checks it).
+  std::vector<size_t> first_;
+  bool on_edge (size_t k) const
+  {
+    return a_.edits[k].at.k == program_point::kind::on_edge;
+  }
+  // Whether edit K is in its block at instruction J, KIND.
+  bool at (size_t k, uint32_t j, program_point::kind kind) const
+  {
+    return a_.edits[k].at.k == kind && a_.edits[k].at.insn == j;
+  }
+  // The first of block B's edits on an out-edge.
+  size_t edge_begin (block_id b) const
+  {
+    size_t k = first_[b];
+    while (k < first_[b + 1] && !on_edge (k))
+      ++k;
+    return k;
+  }
+  std::vector<bool> drop_;
+  std::vector<block_id> done_;
+  // Whether some load may go (run () looks for a load and another load
+  // or store of the same register and slot).
+  bool candidate_ = false;
+
+  bool whole (const edit &e) const
+  {
+    return e.bytes == 0;
+  }
+  // The registers value V takes from R on: its width in its own file;
+  // in another (an operand that reads or writes it in another file), as
+  // many as its bytes need, as the checker counts them.
+  unsigned regs_at (value_id v, hreg r) const
+  {
+    const value &x = f_.values[v];
+    const file_id g = t_.file_of (r);
+    if (g == no_file || g == x.file)
+      return x.width;
+    const unsigned per = std::max (1u, t_.files[g].bytes_per_reg);
+    return std::max (unsigned (x.width), (value_bytes (t_, x) + per - 1) / per);
+  }
+  // Apply edit E to H; with MARK, mark a load that H already holds.
+  void apply (const edit &e, size_t index, holdings &h, bool mark);
+  void apply_insn (block_id b, uint32_t j, holdings &h) const;
+  // Run block B from IN; call AT_EDGE (SUCC, H) for each out-edge with
+  // the holdings at its end.
+  template <typename F>
+  void walk (block_id b, const holdings &in, bool mark, F at_edge);
+  // walk's holdings, in the block and on an edge (kept from walk to
+  // walk for their storage).
+  holdings cur_, edge_;
+  void drop_dead_stores ();
+  void drop_unread_stores ();
+  // Whether slot S is some value's home (value_loc, a memory phi's).
+  std::vector<bool> home_slots () const;
+  void erase_dropped ();
+};
+
+void
+elider::apply (const edit &e, size_t index, holdings &h, bool mark)
+{
+  switch (e.k)
+    {
+    case edit::kind::load:
+      {
+        const holding x { e.dst_reg, e.width, e.slot };
+        if (whole (e) && holds (h, x))
+          {
+            if (mark)
+              drop_[index] = true;
+            return;
+          }
+        kill_regs (h, span_of (e.dst_reg, e.width));
+        if (whole (e))
+          add (h, x);
+        return;
+      }
+    case edit::kind::store:
+      kill_slot (h, e.slot);
+      if (whole (e))
+        add (h, { e.src_reg, e.width, e.slot });
+      return;
+    case edit::kind::copy:
+      {
+        holdings from;
+        for (const holding &x : h)
+          if (x.reg == e.src_reg && x.width == e.width)
+            from.push_back ({ e.dst_reg, e.width, x.slot });
+        kill_regs (h, span_of (e.dst_reg, e.width));
+        for (const holding &x : from)
+          add (h, x);
+        return;
+      }
+    case edit::kind::swap:
+      {
+        holdings moved;
+        for (const holding &x : h)
+          if (x.reg == e.src_reg && x.width == e.width)
+            moved.push_back ({ e.dst_reg, e.width, x.slot });
+          else if (x.reg == e.dst_reg && x.width == e.width)
+            moved.push_back ({ e.src_reg, e.width, x.slot });
+        hreg_set touched = span_of (e.dst_reg, e.width)
+                           | span_of (e.src_reg, e.width);
+        if (e.temp != no_hreg)
+          touched |= span_of (e.temp, e.width);
+        kill_regs (h, touched);
+        if (e.temp == no_hreg && e.slot != no_slot)
+          kill_slot (h, e.slot);
+        for (const holding &x : moved)
+          add (h, x);
+        return;
+      }
+    case edit::kind::remat:
+      kill_regs (h, span_of (e.dst_reg, e.width));
+      return;
+    }
+}
+
+void
+elider::apply_insn (block_id b, uint32_t j, holdings &h) const
+{
+  if (h.empty () || a_.is_removed (b, j))
+    return;
+  const insn &i = f_.blocks[b].insns[j];
+  if (i.values_across_in_memory)
+    {
+      h.clear ();
+      return;
+    }
+  hreg_set written = i.clobbers;
+  for (size_t k = 0; k < i.ops.size (); ++k)
+    {
+      const operand &o = i.ops[k];
+      if (o.kind == operand_kind::def_hard)
+        written |= span_of (o.reg, o.width);
+      else if (o.kind == operand_kind::def)
+        {
+          const location &l = a_.operand_loc[b][j][k];
+          if (l.is_reg ())
+            written |= span_of (l.reg, regs_at (o.value, l.reg));
+        }
+    }
+  kill_regs (h, written);
+}
+
+template <typename F>
+void
+elider::walk (block_id b, const holdings &in, bool mark, F at_edge)
+{
+  holdings &h = cur_;
+  h.assign (in.begin (), in.end ());
+  const uint32_t n = uint32_t (f_.blocks[b].insns.size ());
+  // A phi's def is a value of its own where it lands, though its bits
+  // are an argument's: what a load of an argument's slot would give is
+  // not what the phi's register or cell now holds (the checker follows
+  // values, not bits).
+  const std::vector<phi> &phis = f_.blocks[b].phis;
+  for (size_t k = 0; k < phis.size () && k < a_.phi_loc[b].size (); ++k)
+    {
+      const location &l = a_.phi_loc[b][k];
+      if (l.is_reg ())
+        kill_regs (h, span_of (l.reg, f_.values[phis[k].def].width));
+      else if (l.is_slot ())
+        kill_slot (h, l.slot);
+    }
+  size_t k = first_[b];
+  const size_t end = first_[b + 1];
+  for (uint32_t j = 0; j <= n; ++j)
+    {
+      for (; k < end && at (k, j, program_point::kind::before_insn); ++k)
+        apply (a_.edits[k], k, h, mark);
+      if (j == n)
+        break;
+      apply_insn (b, j, h);
+      for (; k < end && at (k, j, program_point::kind::after_insn); ++k)
+        apply (a_.edits[k], k, h, mark);
+    }
+  // Each out-edge once, with its own edits (a successor reached twice,
+  // a conditional branch to one block, is one edge for the edits).
+  const size_t edges = k;
+  done_.clear ();
+  for (block_id s : f_.blocks[b].succs)
+    {
+      if (std::find (done_.begin (), done_.end (), s) != done_.end ())
+        continue;
+      done_.push_back (s);
+      edge_.assign (h.begin (), h.end ());
+      for (size_t q = edges; q < end; ++q)
+        if (a_.edits[q].at.succ == s)
+          apply (a_.edits[q], q, edge_, mark);
+      at_edge (s, edge_);
+    }
+}
+
+void
+elider::run ()
+{
+  const size_t nb = f_.blocks.size ();
+  if (nb == 0)
+    return;
+  drop_.assign (a_.edits.size (), false);
+  // A load can go only where its register took the slot's contents from
+  // another load or a store of the same register and slot (or by copies
+  // from one, which this test misses: those loads stay).  Most functions
+  // have none, and skip the dataflow.
+  std::vector<std::pair<slot_id, hreg>> made;
+  for (const edit &e : a_.edits)
+    if (e.k == edit::kind::store && e.bytes == 0)
+      made.push_back ({ e.slot, e.src_reg });
+    else if (e.k == edit::kind::load && e.bytes == 0)
+      made.push_back ({ e.slot, e.dst_reg });
+  std::sort (made.begin (), made.end ());
+  for (const edit &e : a_.edits)
+    if (e.k == edit::kind::load && e.bytes == 0)
+      {
+        auto r = std::equal_range (made.begin (), made.end (),
+                                   std::make_pair (e.slot, e.dst_reg));
+        // Itself, and another.
+        candidate_ |= r.second - r.first > 1;
+      }
+  if (!candidate_)
+    {
+      drop_unread_stores ();
+      erase_dropped ();
+      return;
+    }
+  // Group the edits by block, checking build_record's order: anything
+  // else and nothing is dropped.
+  first_.assign (nb + 1, 0);
+  {
+    using key = std::tuple<block_id, bool, block_id, uint32_t, bool>;
+    auto key_of = [] (const program_point &p) {
+      return key (p.block, p.k == program_point::kind::on_edge, p.succ,
+                  p.insn, p.k == program_point::kind::after_insn);
+    };
+    for (size_t k = 0; k < a_.edits.size (); ++k)
+      {
+        const program_point &p = a_.edits[k].at;
+        if (p.block >= nb || p.insn > f_.blocks[p.block].insns.size ()
+            || (k > 0 && key_of (p) < key_of (a_.edits[k - 1].at)))
+          return;
+        ++first_[p.block + 1];
+      }
+    for (block_id b = 0; b < nb; ++b)
+      first_[b + 1] += first_[b];
+  }
+
+  // A block with an abnormal in-edge, and the entry, start with nothing.
+  std::vector<bool> empty_start (nb, false);
+  empty_start[0] = true;
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const block &blk = f_.blocks[b];
+      if (blk.receiver)
+        empty_start[b] = true;
+      for (size_t k = 0; k < blk.pred_abnormal.size (); ++k)
+        if (blk.pred_abnormal[k])
+          empty_start[b] = true;
+    }
+
+  // The fixed point: in_[b] is the intersection of what the in-edges
+  // walked so far bring (a block no edge has reached yet is unknown,
+  // not empty).  Termination: a block is walked again only when its
+  // start set shrank, a set only shrinks, and it has at most
+  // max_holdings entries; max_visits caps it all the same, and a
+  // fixed point not reached removes nothing.
+  std::vector<holdings> in (nb);
+  std::vector<bool> known (nb, false);
+  std::vector<block_id> work_list { 0 };
+  std::vector<bool> queued (nb, false);
+  known[0] = true;
+  queued[0] = true;
+  const size_t max_visits = (max_holdings + 2) * nb + 16;
+  size_t visits = 0;
+  while (!work_list.empty ())
+    {
+      if (++visits > max_visits)
+        return;
+      block_id b = work_list.back ();
+      work_list.pop_back ();
+      queued[b] = false;
+      walk (b, in[b], false, [&] (block_id s, const holdings &h) {
+        bool changed = false;
+        if (empty_start[s])
+          {
+            changed = !known[s];
+            known[s] = true;
+          }
+        else if (!known[s])
+          {
+            in[s] = h;
+            known[s] = true;
+            changed = true;
+          }
+        else
+          {
+            holdings meet;
+            std::set_intersection (in[s].begin (), in[s].end (), h.begin (),
+                                   h.end (), std::back_inserter (meet));
+            if (meet.size () != in[s].size ())
+              {
+                in[s] = std::move (meet);
+                changed = true;
+              }
+          }
+        if (changed && !queued[s])
+          {
+            queued[s] = true;
+            work_list.push_back (s);
+          }
+      });
+    }
+
+  for (block_id b = 0; b < nb; ++b)
+    if (known[b])
+      walk (b, in[b], true, [] (block_id, const holdings &) {});
+  unsigned dropped = 0;
+  for (size_t k = 0; k < a_.edits.size (); ++k)
+    dropped += drop_[k];
+  a_.stats.loads -= std::min (a_.stats.loads, dropped);
+  a_.stats.elided_loads = dropped;
+  if (dropped)
+    drop_dead_stores ();
+  else
+    drop_unread_stores ();
+  erase_dropped ();
+}
+
+// Stores whose slot nothing reads afterwards go too: the loads that read
+// it were the ones just dropped.  A backward dataflow of live slots,
+// over the slots of the dropped loads alone (a slot no dropped load read
+// keeps every store): a load (or a swap through a slot) reads its slot,
+// a store that fills the whole slot ends its life above it.  Not a slot
+// that is some value's home (allocation::value_loc, a memory phi's): the
+// adapter's debug binds point there.
+void
+elider::drop_dead_stores ()
+{
+  const size_t nb = f_.blocks.size (), ns = a_.slots.size ();
+  const std::vector<bool> home = home_slots ();
+  // index[s]: the candidate slot's bit, or -1.
+  std::vector<int> index (ns, -1);
+  unsigned m = 0;
+  for (size_t k = 0; k < a_.edits.size (); ++k)
+    {
+      const edit &e = a_.edits[k];
+      if (e.k == edit::kind::store && e.slot < ns && !home[e.slot]
+          && index[e.slot] < 0)
+        index[e.slot] = int (m++);
+    }
+  if (m == 0)
+    return;
+  const size_t words = (m + 63) / 64;
+  using slots = std::vector<uint64_t>;
+  auto bit = [] (slots &x, int i, bool on) {
+    if (on)
+      x[size_t (i) / 64] |= uint64_t (1) << (i % 64);
+    else
+      x[size_t (i) / 64] &= ~(uint64_t (1) << (i % 64));
+  };
+  auto test = [] (const slots &x, int i) {
+    return (x[size_t (i) / 64] >> (i % 64)) & 1;
+  };
+  // Walk edit K backwards over LIVE; with MARK, mark a dead store.
+  auto back = [&] (size_t k, slots &live, bool mark) {
+    const edit &e = a_.edits[k];
+    if (drop_[k] || e.slot >= ns || index[e.slot] < 0)
+      return;
+    const int i = index[e.slot];
+    if (e.k == edit::kind::store)
+      {
+        if (mark && !test (live, i))
+          drop_[k] = true;
+        const file_id g = t_.file_of (e.src_reg);
+        const unsigned bytes
+          = e.bytes ? e.bytes
+                    : e.width * (g == no_file ? 0 : t_.files[g].bytes_per_reg);
+        if (bytes >= a_.slots[e.slot].size)
+          bit (live, i, false);
+      }
+    else
+      bit (live, i, true);
+  };
+  std::vector<slots> live_in (nb, slots (words, 0));
+  // Walk block B backwards from its successors' live_in; with MARK,
+  // mark its dead stores.  Return the slots live at its start.
+  slots live (words, 0), edge (words, 0);
+  auto walk_back = [&] (block_id b, bool mark) -> const slots & {
+    std::fill (live.begin (), live.end (), 0);
+    const size_t start = first_[b], edges = edge_begin (b), end = first_[b + 1];
+    std::vector<block_id> &done = done_;
+    done.clear ();
+    for (block_id s : f_.blocks[b].succs)
+      {
+        if (std::find (done.begin (), done.end (), s) != done.end ())
+          continue;
+        done.push_back (s);
+        edge = live_in[s];
+        for (size_t q = end; q-- > edges;)
+          if (a_.edits[q].at.succ == s)
+            back (q, edge, mark);
+        for (size_t x = 0; x < words; ++x)
+          live[x] |= edge[x];
+      }
+    for (size_t q = edges; q-- > start;)
+      back (q, live, mark);
+    return live;
+  };
+  // The fixed point, backwards.  Termination: a block is walked again
+  // only when a successor's live-in set grew, sets only grow, and they
+  // are bounded by the M slots; max_visits caps it, and a fixed point
+  // not reached drops no store.
+  std::vector<block_id> work_list;
+  std::vector<bool> queued (nb, true);
+  for (block_id b = 0; b < nb; ++b)
+    work_list.push_back (b);
+  const size_t max_visits = (m + 2) * nb + 16;
+  size_t visits = 0;
+  while (!work_list.empty ())
+    {
+      if (++visits > max_visits)
+        return;
+      block_id b = work_list.back ();
+      work_list.pop_back ();
+      queued[b] = false;
+      const slots &li = walk_back (b, false);
+      if (li == live_in[b])
+        continue;
+      live_in[b] = li;
+      for (block_id p : f_.blocks[b].preds)
+        if (!queued[p])
+          {
+            queued[p] = true;
+            work_list.push_back (p);
+          }
+    }
+  std::vector<bool> was (drop_);
+  for (block_id b = 0; b < nb; ++b)
+    walk_back (b, true);
+  unsigned dead = 0;
+  for (size_t k = 0; k < drop_.size (); ++k)
+    dead += drop_[k] && !was[k];
+  a_.stats.stores -= std::min (a_.stats.stores, dead);
+  a_.stats.elided_stores = dead;
+}
+
+std::vector<bool>
+elider::home_slots () const
+{
+  const size_t ns = a_.slots.size ();
+  std::vector<bool> home (ns, false);
+  for (const location &l : a_.value_loc)
+    if (l.is_slot () && l.slot < ns)
+      home[l.slot] = true;
+  for (const std::vector<location> &ls : a_.phi_loc)
+    for (const location &l : ls)
+      if (l.is_slot () && l.slot < ns)
+        home[l.slot] = true;
+  return home;
+}
+
+// Where no load went, the stores to a slot that no edit reads at all
+// (nor is a home) go, without a dataflow.
+void
+elider::drop_unread_stores ()
+{
+  const size_t ns = a_.slots.size ();
+  std::vector<bool> read = home_slots ();
+  for (const edit &e : a_.edits)
+    if (e.k != edit::kind::store && e.slot < ns)
+      read[e.slot] = true;
+  unsigned dead = 0;
+  for (size_t k = 0; k < a_.edits.size (); ++k)
+    {
+      const edit &e = a_.edits[k];
+      if (e.k == edit::kind::store && e.slot < ns && !read[e.slot])
+        {
+          drop_[k] = true;
+          ++dead;
+        }
+    }
+  a_.stats.stores -= std::min (a_.stats.stores, dead);
+  a_.stats.elided_stores = dead;
+}
+
+void
+elider::erase_dropped ()
+{
+  size_t kept = 0;
+  for (size_t k = 0; k < a_.edits.size (); ++k)
+    if (!drop_[k])
+      a_.edits[kept++] = std::move (a_.edits[k]);
+  a_.edits.resize (kept);
+}
+
+} // namespace
+
+void
+elide_reloads (const function &f, const target &t, allocation &a)
+{
+  elider (f, t, a).run ();
+}
+
+} // namespace ssara::ra

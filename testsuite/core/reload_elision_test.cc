@@ -1,0 +1,96 @@
+// reload_elision_test.cc -- loads into a register that still holds the
+// slot's contents go, and the stores nothing reads then (reload_elision.cc);
+// a register written in between keeps them.
+
+#include "checker.h"
+#include "ir-text.h"
+#include "test-targets.h"
+#include "test-util.h"
+#include "work.h"
+
+#include <gtest/gtest.h>
+
+using namespace ssara;
+using namespace ssara::test;
+
+namespace {
+
+// v0 lives across a call in r14 (call-saved), stored before the call in
+// block 0 and loaded after it in block 1, as the splitting spiller does
+// for a value that leaves its register at a call and colour assignment
+// then gives the value and its reload one call-saved register.  Block 1
+// defines v1 before the reload.
+const char *across = R"(
+function across
+value v0 gpr
+value v1 gpr
+block 0 succs=1
+  insn def:v0 origin=10
+  call clobbers={r0,r3-r12} origin=11
+block 1 preds=0
+  insn def:v1 origin=12
+  insn use:v1 origin=13
+  insn use:v0 term origin=14
+)";
+
+// The allocation of `across` with v1 in V1_REG.
+allocation
+across_allocation (const function &f, hreg v1_reg)
+{
+  allocation a = blank (f);
+  a.operand_loc[0][0][0] = R (14);
+  a.operand_loc[1][0][0] = R (v1_reg);
+  a.operand_loc[1][1][0] = R (v1_reg);
+  a.operand_loc[1][2][0] = R (14);
+  a.slots.push_back ({ 4, 4 });
+  a.value_loc = { R (14), R (v1_reg) };
+  a.edits.push_back (mk (edit::kind::store, before (0, 1), no_hreg, 14, 0));
+  a.edits.push_back (mk (edit::kind::load, before (1, 2), 14, no_hreg, 0));
+  a.stats.loads = a.stats.stores = 1;
+  return a;
+}
+
+} // namespace
+
+// r14 holds the slot's contents from the store on, over the call and
+// into block 1: the load goes, and with it the store.
+TEST (ReloadElision, LoadAfterCallIntoSameRegisterGoes)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (across, t);
+  allocation a = across_allocation (f, 3);
+  ASSERT_EQ (joined (check_allocation (f, t, a)), "");
+  ra::elide_reloads (f, t, a);
+  EXPECT_TRUE (a.edits.empty ()) << print_allocation (f, t, a);
+  EXPECT_EQ (a.stats.elided_loads, 1u);
+  EXPECT_EQ (a.stats.elided_stores, 1u);
+  EXPECT_EQ (a.stats.loads + a.stats.stores, 0u);
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
+
+// v1 takes r14 in between: the load is needed, and so is the store.
+TEST (ReloadElision, RegisterWrittenBetweenKeepsLoad)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (across, t);
+  allocation a = across_allocation (f, 14);
+  ASSERT_EQ (joined (check_allocation (f, t, a)), "");
+  ra::elide_reloads (f, t, a);
+  EXPECT_EQ (a.edits.size (), 2u) << print_allocation (f, t, a);
+  EXPECT_EQ (a.stats.elided_loads, 0u);
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
+
+// A slot that is a value's home keeps its store (the adapter's debug
+// binds point there), though its load goes.
+TEST (ReloadElision, HomeSlotKeepsStore)
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (across, t);
+  allocation a = across_allocation (f, 3);
+  a.value_loc[0] = S (0);
+  ra::elide_reloads (f, t, a);
+  ASSERT_EQ (a.edits.size (), 1u) << print_allocation (f, t, a);
+  EXPECT_EQ (a.edits[0].k, edit::kind::store);
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
