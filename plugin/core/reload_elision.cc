@@ -107,6 +107,50 @@ holds (const holdings &h, const holding &x)
   return std::binary_search (h.begin (), h.end (), x);
 }
 
+// A work list of blocks, each in it at most once, that gives up after
+// MAX_POPS pops (each use says why it should never need that many).
+class block_work_list
+{
+public:
+  block_work_list (size_t nb, size_t max_pops)
+    : queued_ (nb, false), max_pops_ (max_pops)
+  {}
+
+  void push (block_id b)
+  {
+    if (!queued_[b])
+      {
+        queued_[b] = true;
+        list_.push_back (b);
+      }
+  }
+
+  // Set *B to the next block; return false when the list is empty or
+  // has given up.
+  bool next (block_id *b)
+  {
+    if (list_.empty ())
+      return false;
+    if (++pops_ > max_pops_)
+      {
+        gave_up_ = true;
+        return false;
+      }
+    *b = list_.back ();
+    list_.pop_back ();
+    queued_[*b] = false;
+    return true;
+  }
+
+  bool gave_up () const { return gave_up_; }
+
+private:
+  std::vector<block_id> list_;
+  std::vector<bool> queued_;
+  size_t max_pops_, pops_ = 0;
+  bool gave_up_ = false;
+};
+
 class elider
 {
 public:
@@ -387,23 +431,16 @@ elider::run ()
   // walked so far bring (a block no edge has reached yet is unknown,
   // not empty).  Termination: a block is walked again only when its
   // start set shrank, a set only shrinks, and it has at most
-  // max_holdings entries; max_visits caps it all the same, and a
-  // fixed point not reached removes nothing.
+  // max_holdings entries; the work list's cap stops it all the same,
+  // and a fixed point not reached removes nothing.
   std::vector<holdings> in (nb);
   std::vector<bool> known (nb, false);
-  std::vector<block_id> work_list { 0 };
-  std::vector<bool> queued (nb, false);
+  block_work_list work_list (nb, (max_holdings + 2) * nb + 16);
   known[0] = true;
-  queued[0] = true;
-  const size_t max_visits = (max_holdings + 2) * nb + 16;
-  size_t visits = 0;
-  while (!work_list.empty ())
+  work_list.push (0);
+  block_id b;
+  while (work_list.next (&b))
     {
-      if (++visits > max_visits)
-        return;
-      block_id b = work_list.back ();
-      work_list.pop_back ();
-      queued[b] = false;
       walk (b, in[b], false, [&] (block_id s, const holdings &h) {
         bool changed = false;
         if (empty_start[s])
@@ -428,13 +465,12 @@ elider::run ()
                 changed = true;
               }
           }
-        if (changed && !queued[s])
-          {
-            queued[s] = true;
-            work_list.push_back (s);
-          }
+        if (changed)
+          work_list.push (s);
       });
     }
+  if (work_list.gave_up ())
+    return;
 
   for (block_id b = 0; b < nb; ++b)
     if (known[b])
@@ -533,32 +569,23 @@ elider::drop_dead_stores ()
   };
   // The fixed point, backwards.  Termination: a block is walked again
   // only when a successor's live-in set grew, sets only grow, and they
-  // are bounded by the M slots; max_visits caps it, and a fixed point
-  // not reached drops no store.
-  std::vector<block_id> work_list;
-  std::vector<bool> queued (nb, true);
+  // are bounded by the M slots; the work list's cap stops it all the
+  // same, and a fixed point not reached drops no store.
+  block_work_list work_list (nb, (m + 2) * nb + 16);
   for (block_id b = 0; b < nb; ++b)
-    work_list.push_back (b);
-  const size_t max_visits = (m + 2) * nb + 16;
-  size_t visits = 0;
-  while (!work_list.empty ())
+    work_list.push (b);
+  block_id b;
+  while (work_list.next (&b))
     {
-      if (++visits > max_visits)
-        return;
-      block_id b = work_list.back ();
-      work_list.pop_back ();
-      queued[b] = false;
       const slots &li = walk_back (b, false);
       if (li == live_in[b])
         continue;
       live_in[b] = li;
       for (block_id p : f_.blocks[b].preds)
-        if (!queued[p])
-          {
-            queued[p] = true;
-            work_list.push_back (p);
-          }
+        work_list.push (p);
     }
+  if (work_list.gave_up ())
+    return;
   std::vector<bool> was (drop_);
   for (block_id b = 0; b < nb; ++b)
     walk_back (b, true);
