@@ -50,47 +50,56 @@ across_allocation (const function &f, hreg v1_reg)
   return a;
 }
 
+// `across` with v1 in V1_REG (HOME: v0's home is the slot), checked,
+// then with the reloads elided.
+struct elided
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (across, t);
+  allocation a;
+
+  elided (hreg v1_reg, bool home = false)
+    : a (across_allocation (f, v1_reg))
+  {
+    if (home)
+      a.value_loc[0] = S (0);
+    EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+    ra::elide_reloads (f, t, a);
+  }
+  std::string dump () const { return print_allocation (f, t, a); }
+  std::string check () const { return joined (check_allocation (f, t, a)); }
+};
+
 } // namespace
 
 // r14 holds the slot's contents from the store on, over the call and
 // into block 1: the load goes, and with it the store.
 TEST (ReloadElision, LoadAfterCallIntoSameRegisterGoes)
 {
-  target t = make_test_target (32, 0, 0);
-  function f = parse (across, t);
-  allocation a = across_allocation (f, 3);
-  ASSERT_EQ (joined (check_allocation (f, t, a)), "");
-  ra::elide_reloads (f, t, a);
-  EXPECT_TRUE (a.edits.empty ()) << print_allocation (f, t, a);
+  elided e (3);
+  const allocation &a = e.a;
+  EXPECT_TRUE (a.edits.empty ()) << e.dump ();
   EXPECT_EQ (a.stats.elided_loads, 1u);
   EXPECT_EQ (a.stats.elided_stores, 1u);
   EXPECT_EQ (a.stats.loads + a.stats.stores, 0u);
-  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  EXPECT_EQ (e.check (), "");
 }
 
 // v1 takes r14 in between: the load is needed, and so is the store.
 TEST (ReloadElision, RegisterWrittenBetweenKeepsLoad)
 {
-  target t = make_test_target (32, 0, 0);
-  function f = parse (across, t);
-  allocation a = across_allocation (f, 14);
-  ASSERT_EQ (joined (check_allocation (f, t, a)), "");
-  ra::elide_reloads (f, t, a);
-  EXPECT_EQ (a.edits.size (), 2u) << print_allocation (f, t, a);
-  EXPECT_EQ (a.stats.elided_loads, 0u);
-  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  elided e (14);
+  EXPECT_EQ (e.a.edits.size (), 2u) << e.dump ();
+  EXPECT_EQ (e.a.stats.elided_loads, 0u);
+  EXPECT_EQ (e.check (), "");
 }
 
 // A slot that is a value's home keeps its store (the adapter's debug
 // binds point there), though its load goes.
 TEST (ReloadElision, HomeSlotKeepsStore)
 {
-  target t = make_test_target (32, 0, 0);
-  function f = parse (across, t);
-  allocation a = across_allocation (f, 3);
-  a.value_loc[0] = S (0);
-  ra::elide_reloads (f, t, a);
-  ASSERT_EQ (a.edits.size (), 1u) << print_allocation (f, t, a);
-  EXPECT_EQ (a.edits[0].k, edit::kind::store);
-  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  elided e (3, true);
+  ASSERT_EQ (e.a.edits.size (), 1u) << e.dump ();
+  EXPECT_EQ (e.a.edits[0].k, edit::kind::store);
+  EXPECT_EQ (e.check (), "");
 }
