@@ -118,17 +118,10 @@ struct lifter
     return "";
   }
 
-  // Return how many registers of file F hold value V: its width in its
-  // own file, else its bytes over F's register size (a double in an FPR
-  // takes a GPR pair, a float in an FPR one GPR).
+  // Return how many registers of file F hold value V (regs_in_file).
   unsigned width_in (value_id v, file_id f) const
   {
-    const value &x = w.fn.values[v];
-    if (f == x.file)
-      return x.width;
-    unsigned bytes = value_bytes (w.tgt, x);
-    unsigned per = w.tgt.files[f].bytes_per_reg;
-    return std::max (1u, (bytes + per - 1) / per);
+    return regs_in_file (w.tgt, w.fn.values[v], f);
   }
 
   // Return a fresh temp like V but in file F with allowed set A.  It

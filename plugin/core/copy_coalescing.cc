@@ -74,10 +74,11 @@ public:
   void add (const seg &s) { added_.push_back (s); }
 
   // Whether a live segment (GEN[s.v] == s.gen) of a value other than X
-  // overlaps [LO, HI].
-  bool busy (pos_t lo, pos_t hi, value_id x, const std::vector<uint32_t> &gen)
+  // and Y overlaps [LO, HI].
+  bool busy (pos_t lo, pos_t hi, value_id x, value_id y,
+             const std::vector<uint32_t> &gen)
   {
-    return !each_other (lo, hi, x, x, gen, [] (value_id) { return false; });
+    return !each_other (lo, hi, x, y, gen, [] (value_id) { return false; });
   }
 
   // Call F (V) for the value V of each live segment that overlaps
@@ -252,10 +253,9 @@ coalescer::fits (value_id v, hreg r, value_id gone)
     return false;
   if ((span & w_.tgt.call_saved & ~saved_in_use_).any ())
     return false;
-  auto none = [] (value_id) { return false; };
   for (unsigned k = 0; k < x.width; ++k)
     for (auto [lo, hi] : w_.live.intervals[v])
-      if (!lanes_[r + k].each_other (lo, hi, v, gone, gen_, none))
+      if (lanes_[r + k].busy (lo, hi, v, gone, gen_))
         return false;
   return true;
 }

@@ -175,6 +175,15 @@ value_bytes (const target &t, const value &v)
                                              : 0);
 }
 
+unsigned
+regs_in_file (const target &t, const value &v, file_id f)
+{
+  if (f == v.file)
+    return v.width;
+  const unsigned per = t.files[f].bytes_per_reg;
+  return std::max (1u, (value_bytes (t, v) + per - 1) / per);
+}
+
 std::string
 verify_function (const function &f, const target &t)
 {

@@ -345,6 +345,11 @@ struct function
 // registers it fills.
 unsigned value_bytes (const target &t, const value &v);
 
+// Return how many registers of file F hold value V of target T: its width
+// in its own file, else its bytes over F's register size (a double in an
+// FPR takes a GPR pair, a float in an FPR one GPR).
+unsigned regs_in_file (const target &t, const value &v, file_id f);
+
 // Return an empty string if F is well formed for target T (the invariants
 // written above, plus SSA: every value has exactly one definition, the
 // definition dominates every use, a phi argument's definition dominates

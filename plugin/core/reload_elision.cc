@@ -32,8 +32,8 @@
 // afterwards on any path go too (drop_dead_stores), but not into a slot
 // that is a value's home, where the adapter's debug binds look.  A
 // function with no load that another load or store of the same register
-// and slot could serve skips the dataflow (drop_unread_stores drops the
-// stores to slots nothing reads).
+// and slot could serve skips both dataflows, and drops only the stores
+// to slots nothing reads.
 
 #include "work.h"
 
@@ -64,10 +64,12 @@ struct holding
 constexpr size_t max_holdings = 64;
 using holdings = std::vector<holding>;
 
-hreg_set
-span_of (hreg r, unsigned width)
+// Whether edit E moves whole registers (not a value of fewer bytes than
+// its register, a single float in an FPR).
+bool
+whole (const edit &e)
 {
-  return work::span (r, width);
+  return e.bytes == 0;
 }
 
 void
@@ -77,7 +79,7 @@ kill_regs (holdings &h, const hreg_set &regs)
     return;
   h.erase (std::remove_if (h.begin (), h.end (),
                            [&] (const holding &x) {
-                             return (span_of (x.reg, x.width) & regs).any ();
+                             return (work::span (x.reg, x.width) & regs).any ();
                            }),
            h.end ());
 }
@@ -188,26 +190,19 @@ private:
   }
   std::vector<bool> drop_;
   std::vector<block_id> done_;
-  // Whether some load may go (run () looks for a load and another load
-  // or store of the same register and slot).
-  bool candidate_ = false;
 
-  bool whole (const edit &e) const
-  {
-    return e.bytes == 0;
-  }
-  // The registers value V takes from R on: its width in its own file;
-  // in another (an operand that reads or writes it in another file), as
-  // many as its bytes need, as the checker counts them.
+  // The registers value V takes from R on: in another file than its own
+  // (an operand that reads or writes it there), as many as its bytes
+  // need.
   unsigned regs_at (value_id v, hreg r) const
   {
-    const value &x = f_.values[v];
     const file_id g = t_.file_of (r);
-    if (g == no_file || g == x.file)
-      return x.width;
-    const unsigned per = std::max (1u, t_.files[g].bytes_per_reg);
-    return std::max (unsigned (x.width), (value_bytes (t_, x) + per - 1) / per);
+    return g == no_file ? f_.values[v].width
+                        : regs_in_file (t_, f_.values[v], g);
   }
+  // Whether some load may go: one whose register and slot another load
+  // or a store also moves (or, by copies, another register: those stay).
+  bool may_elide () const;
   // Apply edit E to H; with MARK, mark a load that H already holds.
   void apply (const edit &e, size_t index, holdings &h, bool mark);
   void apply_insn (block_id b, uint32_t j, holdings &h) const;
@@ -218,8 +213,10 @@ private:
   // walk's holdings, in the block and on an edge (kept from walk to
   // walk for their storage).
   holdings cur_, edge_;
-  void drop_dead_stores ();
-  void drop_unread_stores ();
+  // Follow paths: only where loads went, the stores of slots read
+  // somewhere; without, the stores of slots nothing reads.
+  enum class store_scan : uint8_t { unread_slots, follow_paths };
+  void drop_dead_stores (store_scan scan);
   // Whether slot S is some value's home (value_loc, a memory phi's).
   std::vector<bool> home_slots () const;
   void erase_dropped ();
@@ -239,7 +236,7 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
               drop_[index] = true;
             return;
           }
-        kill_regs (h, span_of (e.dst_reg, e.width));
+        kill_regs (h, work::span (e.dst_reg, e.width));
         if (whole (e))
           add (h, x);
         return;
@@ -255,7 +252,7 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
         for (const holding &x : h)
           if (x.reg == e.src_reg && x.width == e.width)
             from.push_back ({ e.dst_reg, e.width, x.slot });
-        kill_regs (h, span_of (e.dst_reg, e.width));
+        kill_regs (h, work::span (e.dst_reg, e.width));
         for (const holding &x : from)
           add (h, x);
         return;
@@ -268,10 +265,10 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
             moved.push_back ({ e.dst_reg, e.width, x.slot });
           else if (x.reg == e.dst_reg && x.width == e.width)
             moved.push_back ({ e.src_reg, e.width, x.slot });
-        hreg_set touched = span_of (e.dst_reg, e.width)
-                           | span_of (e.src_reg, e.width);
+        hreg_set touched = work::span (e.dst_reg, e.width)
+                           | work::span (e.src_reg, e.width);
         if (e.temp != no_hreg)
-          touched |= span_of (e.temp, e.width);
+          touched |= work::span (e.temp, e.width);
         kill_regs (h, touched);
         if (e.temp == no_hreg && e.slot != no_slot)
           kill_slot (h, e.slot);
@@ -280,7 +277,7 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
         return;
       }
     case edit::kind::remat:
-      kill_regs (h, span_of (e.dst_reg, e.width));
+      kill_regs (h, work::span (e.dst_reg, e.width));
       return;
     }
 }
@@ -301,12 +298,12 @@ elider::apply_insn (block_id b, uint32_t j, holdings &h) const
     {
       const operand &o = i.ops[k];
       if (o.kind == operand_kind::def_hard)
-        written |= span_of (o.reg, o.width);
+        written |= work::span (o.reg, o.width);
       else if (o.kind == operand_kind::def)
         {
           const location &l = a_.operand_loc[b][j][k];
           if (l.is_reg ())
-            written |= span_of (l.reg, regs_at (o.value, l.reg));
+            written |= work::span (l.reg, regs_at (o.value, l.reg));
         }
     }
   kill_regs (h, written);
@@ -328,7 +325,7 @@ elider::walk (block_id b, const holdings &in, bool mark, F at_edge)
     {
       const location &l = a_.phi_loc[b][k];
       if (l.is_reg ())
-        kill_regs (h, span_of (l.reg, f_.values[phis[k].def].width));
+        kill_regs (h, work::span (l.reg, f_.values[phis[k].def].width));
       else if (l.is_slot ())
         kill_slot (h, l.slot);
     }
@@ -368,28 +365,10 @@ elider::run ()
   if (nb == 0)
     return;
   drop_.assign (a_.edits.size (), false);
-  // A load can go only where its register took the slot's contents from
-  // another load or a store of the same register and slot (or by copies
-  // from one, which this test misses: those loads stay).  Most functions
-  // have none, and skip the dataflow.
-  std::vector<std::pair<slot_id, hreg>> made;
-  for (const edit &e : a_.edits)
-    if (e.k == edit::kind::store && e.bytes == 0)
-      made.push_back ({ e.slot, e.src_reg });
-    else if (e.k == edit::kind::load && e.bytes == 0)
-      made.push_back ({ e.slot, e.dst_reg });
-  std::sort (made.begin (), made.end ());
-  for (const edit &e : a_.edits)
-    if (e.k == edit::kind::load && e.bytes == 0)
-      {
-        auto r = std::equal_range (made.begin (), made.end (),
-                                   std::make_pair (e.slot, e.dst_reg));
-        // Itself, and another.
-        candidate_ |= r.second - r.first > 1;
-      }
-  if (!candidate_)
+  // Most functions have no load to drop, and skip the dataflow.
+  if (!may_elide ())
     {
-      drop_unread_stores ();
+      drop_dead_stores (store_scan::unread_slots);
       erase_dropped ();
       return;
     }
@@ -480,37 +459,76 @@ elider::run ()
     dropped += drop_[k];
   a_.stats.loads -= std::min (a_.stats.loads, dropped);
   a_.stats.elided_loads = dropped;
-  if (dropped)
-    drop_dead_stores ();
-  else
-    drop_unread_stores ();
+  drop_dead_stores (dropped ? store_scan::follow_paths
+                            : store_scan::unread_slots);
   erase_dropped ();
 }
 
-// Stores whose slot nothing reads afterwards go too: the loads that read
-// it were the ones just dropped.  A backward dataflow of live slots,
-// over the slots of the dropped loads alone (a slot no dropped load read
-// keeps every store): a load (or a swap through a slot) reads its slot,
-// a store that fills the whole slot ends its life above it.  Not a slot
-// that is some value's home (allocation::value_loc, a memory phi's): the
-// adapter's debug binds point there.
+bool
+elider::may_elide () const
+{
+  std::vector<std::pair<slot_id, hreg>> made;
+  for (const edit &e : a_.edits)
+    if (e.k == edit::kind::store && whole (e))
+      made.push_back ({ e.slot, e.src_reg });
+    else if (e.k == edit::kind::load && whole (e))
+      made.push_back ({ e.slot, e.dst_reg });
+  std::sort (made.begin (), made.end ());
+  for (const edit &e : a_.edits)
+    if (e.k == edit::kind::load && whole (e))
+      {
+        auto r = std::equal_range (made.begin (), made.end (),
+                                   std::make_pair (e.slot, e.dst_reg));
+        // Itself, and another.
+        if (r.second - r.first > 1)
+          return true;
+      }
+  return false;
+}
+
+// Stores whose slot nothing reads afterwards go.  The stores to a slot
+// that no edit reads at all go in any case.  With follow_paths (some
+// loads just went), also a backward dataflow of live slots over the
+// other slots that are stored: a load (or a swap through a slot) reads
+// its slot, a store that fills the whole slot ends its life above it.
+// Not a slot that is some value's home (allocation::value_loc, a memory
+// phi's): the adapter's debug binds point there.
 void
-elider::drop_dead_stores ()
+elider::drop_dead_stores (store_scan scan)
 {
   const size_t nb = f_.blocks.size (), ns = a_.slots.size ();
-  const std::vector<bool> home = home_slots ();
-  // index[s]: the candidate slot's bit, or -1.
+  std::vector<bool> read = home_slots ();
+  const std::vector<bool> home = read;
+  for (size_t k = 0; k < a_.edits.size (); ++k)
+    if (!drop_[k] && a_.edits[k].k != edit::kind::store
+        && a_.edits[k].slot < ns)
+      read[a_.edits[k].slot] = true;
+  std::vector<bool> was (drop_);
+  auto count_dead = [&] {
+    unsigned dead = 0;
+    for (size_t k = 0; k < drop_.size (); ++k)
+      dead += drop_[k] && !was[k];
+    a_.stats.stores -= std::min (a_.stats.stores, dead);
+    a_.stats.elided_stores = dead;
+  };
+  // index[s]: the bit of a slot the dataflow follows, or -1.
   std::vector<int> index (ns, -1);
   unsigned m = 0;
   for (size_t k = 0; k < a_.edits.size (); ++k)
     {
       const edit &e = a_.edits[k];
-      if (e.k == edit::kind::store && e.slot < ns && !home[e.slot]
-          && index[e.slot] < 0)
+      if (e.k != edit::kind::store || e.slot >= ns || home[e.slot])
+        continue;
+      if (!read[e.slot])
+        drop_[k] = true;
+      else if (scan == store_scan::follow_paths && index[e.slot] < 0)
         index[e.slot] = int (m++);
     }
   if (m == 0)
-    return;
+    {
+      count_dead ();
+      return;
+    }
   const size_t words = (m + 63) / 64;
   using slots = std::vector<uint64_t>;
   auto bit = [] (slots &x, int i, bool on) {
@@ -584,16 +602,10 @@ elider::drop_dead_stores ()
       for (block_id p : f_.blocks[b].preds)
         work_list.push (p);
     }
-  if (work_list.gave_up ())
-    return;
-  std::vector<bool> was (drop_);
-  for (block_id b = 0; b < nb; ++b)
-    walk_back (b, true);
-  unsigned dead = 0;
-  for (size_t k = 0; k < drop_.size (); ++k)
-    dead += drop_[k] && !was[k];
-  a_.stats.stores -= std::min (a_.stats.stores, dead);
-  a_.stats.elided_stores = dead;
+  if (!work_list.gave_up ())
+    for (block_id b = 0; b < nb; ++b)
+      walk_back (b, true);
+  count_dead ();
 }
 
 std::vector<bool>
@@ -609,30 +621,6 @@ elider::home_slots () const
       if (l.is_slot () && l.slot < ns)
         home[l.slot] = true;
   return home;
-}
-
-// Where no load went, the stores to a slot that no edit reads at all
-// (nor is a home) go, without a dataflow.
-void
-elider::drop_unread_stores ()
-{
-  const size_t ns = a_.slots.size ();
-  std::vector<bool> read = home_slots ();
-  for (const edit &e : a_.edits)
-    if (e.k != edit::kind::store && e.slot < ns)
-      read[e.slot] = true;
-  unsigned dead = 0;
-  for (size_t k = 0; k < a_.edits.size (); ++k)
-    {
-      const edit &e = a_.edits[k];
-      if (e.k == edit::kind::store && e.slot < ns && !read[e.slot])
-        {
-          drop_[k] = true;
-          ++dead;
-        }
-    }
-  a_.stats.stores -= std::min (a_.stats.stores, dead);
-  a_.stats.elided_stores = dead;
 }
 
 void
