@@ -153,15 +153,19 @@ constexpr unsigned max_walk_passes = 3;
 constexpr double idle_margin = 2;
 // Eviction (spiller::walk_with): a value whose eviction needs a store
 // defined in a block that runs at least dirty_share as often as the
-// evicting one counts its next use as dirty_discount times as far.
+// evicting one counts its next use as dirty_discount times as far (in
+// a file of at most few_regs registers, dirty_discount_few times).
 // A store and a reload against a reload alone would say 0.5; in a loop
 // the loop-carried value then left its register for invariants read a
 // little nearer, and was stored and reloaded on every iteration (LZ4HC's
 // chain loop with 12 GPRs: nbAttempts).  Measured with make bench's
 // programs at 0.5, 0.35 and 0.25 (-O2 with all, 12, 8 and 5 GPRs):
-// 0.35 (0.25 cost lz4 at -O2 and treesitter with 5 GPRs).
+// 0.35 is best with all and 12 GPRs, 0.5 with 8 and 5 (lz4 with 5 GPRs
+// 0.991x -> 0.965x of stock's instructions; docs/core.md, phase 5c).
 constexpr double dirty_share = 0.5;
 constexpr double dirty_discount = 0.35;
+constexpr double dirty_discount_few = 0.5;
+constexpr unsigned few_regs = 11;
 // ... and a rare next use of such a value counts as at most this many
 // times further (walk_with): with dirty_discount, never further than
 // its distance.  Its store runs on every iteration; counted as rare as
@@ -337,6 +341,8 @@ private:
   decisions &d_;
   file_id f_ = 0;
   hreg_set regs_;
+  // dirty_discount, or dirty_discount_few where regs_ is small.
+  double discount_ = dirty_discount;
 
   std::vector<block_id> rpo_;
   std::vector<uint32_t> rpo_index_;
@@ -1036,7 +1042,7 @@ spiller::entry_set (block_id b)
           // argument on every iteration besides the reload: it counts as
           // nearer, as an eviction does (walk_with).
           else if (is_phi_def (b, v))
-            d = dist_t (double (d) * dirty_discount);
+            d = dist_t (double (d) * discount_);
         }
       else
         {
@@ -1319,7 +1325,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                                      dirty ? dirty_rarity_cap : max_rarity);
               }
             if (dirty)
-              score *= dirty_discount;
+              score *= discount_;
             if (best == W.size () || score > best_score
                 || (score == best_score && !needs_store_here (v)
                     && needs_store_here (W[best])))
@@ -1852,6 +1858,7 @@ spiller::run (file_id f)
   regs_.reset ();
   for (hreg h : w_.tgt.files[f].regs)
     regs_.set (h);
+  discount_ = regs_.count () <= few_regs ? dirty_discount_few : dirty_discount;
   widths_.resize (w_.fn.values.size ());
   unit_widths_ = true;
   for (value_id v = 0; v < w_.fn.values.size (); ++v)

@@ -1082,13 +1082,15 @@ block 0
   expect_one_round (text, 1, gpr (30));
 }
 
-// In a loop, the loop-carried v1 (dirty: leaving its register costs a
-// store and a reload) and the constant v0 (clean: recomputed) compete
-// for the register v4 needs.  v1 is read a little further on than v0
-// (distance 5 against 2): at dirty_discount 0.5 it left its register
-// and was reloaded, and its phi went through memory, on every iteration
-// (LZ4HC's chain loop with 12 GPRs: nbAttempts); now the constant is
-// recomputed instead.
+// In a loop, with twelve GPRs, the loop-carried v1 (dirty: leaving its
+// register costs a store and a reload) and the constant v0 (clean:
+// recomputed) compete for the register v4 needs; v8-v16, live through
+// the loop and read there, hold the other nine.  v1 is read a little
+// further on than v0 (distance 5 against 2): at dirty_discount 0.5 it
+// left its register and was reloaded, and its phi went through memory,
+// on every iteration (LZ4HC's chain loop with 12 GPRs: nbAttempts); at
+// 0.35 the constant is recomputed instead.  (Files of at most few_regs
+// registers take 0.5, measured better there: spilling.cc.)
 TEST (ColorAssignment, LoopCarriedValueKeepsRegisterAgainstConstant)
 {
   const char *text = R"(
@@ -1101,22 +1103,40 @@ value v4 gpr
 value v5 gpr
 value v6 gpr
 value v7 gpr
+value v8 gpr
+value v9 gpr
+value v10 gpr
+value v11 gpr
+value v12 gpr
+value v13 gpr
+value v14 gpr
+value v15 gpr
+value v16 gpr
 block 0 succs=1
   insn def:v0 remat
   insn def:v2
+  insn def:v8
+  insn def:v9
+  insn def:v10
+  insn def:v11
+  insn def:v12
+  insn def:v13
+  insn def:v14
+  insn def:v15
+  insn def:v16
 block 1 preds=0,1 succs=1,2 depth=1
   phi v1 = v2 v7
   insn def:v3
   insn def:v4
-  insn use:v3 use:v4 def:v5
+  insn use:v3 use:v4 use:v8 use:v9 use:v10 use:v11 use:v12 use:v13 use:v14 use:v15 use:v16 def:v5
   insn use:v0 use:v5 def:v6
   insn use:v6
   insn
   insn use:v1 def:v7 term
 block 2 preds=1 returns
-  insn use:v0
+  insn use:v0 use:v8 use:v9 use:v10 use:v11 use:v12 use:v13 use:v14 use:v15 use:v16
 )";
-  auto q = colored_in_one_round (text, 3);
+  auto q = colored_in_one_round (text, 12);
   const ra::work &x = *q->w;
   EXPECT_EQ (count_role (x, ra::wrole::load), 0u)
     << print_function (x.fn, x.tgt);
