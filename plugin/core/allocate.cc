@@ -139,7 +139,9 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
     return r;
   clock.lap ("build_record");
   // Loads into registers that still hold their slot's contents, after
-  // calls and across blocks, go (reload_elision.cc).
+  // calls and across blocks, go; a critical edge's loads move into its
+  // successor where the other in-edges hold them already
+  // (reload_elision.cc).
   ra::elide_reloads (w.in, w.tgt, r.alloc);
   clock.lap ("elide_reloads");
 

@@ -187,6 +187,8 @@ struct alloc_stats
                                 // register held the slot's contents
   unsigned elided_stores = 0;   // stores it dropped then: nothing read
                                 // their slot any more
+  unsigned sunk_edge_loads = 0; // loads and remats it moved from a
+                                // critical edge to its successor's start
 };
 
 struct allocation

@@ -32,8 +32,18 @@
 // afterwards on any path go too (drop_dead_stores), but not into a slot
 // that is a value's home, where the adapter's debug binds look.  A
 // function with no load that another load or store of the same register
-// and slot could serve skips both dataflows, and drops only the stores
-// to slots nothing reads.
+// and slot could serve, and no edge to sink loads from, skips both
+// dataflows, and drops only the stores to slots nothing reads.
+//
+// Edge-load sinking, before the stores go: a critical edge P -> S (its
+// own block in the final code, and often a jump) whose edits are all
+// whole loads and remats, none into a register or from a slot a phi of
+// S lands in, moves them to the start of S where every other in-edge of
+// S brings each load's register holding its slot (there the load reads
+// back what the register holds; a remat recomputes what it holds), if
+// the edge runs at least sink_margin times as often per load as the
+// other in-edges together (sink_candidates).  The typical case is a
+// loop's back edge from a latch that also leaves the loop.
 
 #include "work.h"
 
@@ -63,6 +73,12 @@ struct holding
 // only forgets what a register holds, which is safe.
 constexpr size_t max_holdings = 64;
 using holdings = std::vector<holding>;
+
+// Edge-load sinking moves an edge's N loads to its successor's start
+// where the edge runs at least sink_margin * N times as often as the
+// successor's other in-edges together: the jump saved against the
+// loads added, a load counted as two.
+constexpr double sink_margin = 2;
 
 // Whether edit E moves whole registers (not a value of fewer bytes than
 // its register, a single float in an FPR).
@@ -220,6 +236,26 @@ private:
   // Whether slot S is some value's home (value_loc, a memory phi's).
   std::vector<bool> home_slots () const;
   void erase_dropped ();
+
+  // Edge-load sinking (sink_edge_loads).  A critical edge P -> S (P
+  // has other successors, S other predecessors) whose edits are all
+  // whole loads and remats, none into a register or from a slot where a
+  // phi of S lands: a candidate.
+  struct sink_candidate
+  {
+    block_id from, to;
+  };
+  std::vector<sink_candidate> sink_candidates () const;
+  // Whether the edits on edge P -> S may all move to S's start: loads
+  // and remats only, none of a phi's location.
+  bool edge_sinkable (block_id p, block_id s) const;
+  // Move the edits of the candidates whose loads every other in-edge
+  // of S brings in their registers already (IN: the fixed point) to
+  // the start of S; drops what drop_ marks.  Resets drop_ and first_.
+  void sink_edge_loads (const std::vector<sink_candidate> &cands,
+                        const std::vector<holdings> &in,
+                        const std::vector<bool> &known);
+  void regroup ();
 };
 
 void
@@ -365,15 +401,8 @@ elider::run ()
   if (nb == 0)
     return;
   drop_.assign (a_.edits.size (), false);
-  // Most functions have no load to drop, and skip the dataflow.
-  if (!may_elide ())
-    {
-      drop_dead_stores (store_scan::unread_slots);
-      erase_dropped ();
-      return;
-    }
   // Group the edits by block, checking build_record's order: anything
-  // else and nothing is dropped.
+  // else and nothing is dropped or moved.
   first_.assign (nb + 1, 0);
   {
     using key = std::tuple<block_id, bool, block_id, uint32_t, bool>;
@@ -392,6 +421,14 @@ elider::run ()
     for (block_id b = 0; b < nb; ++b)
       first_[b + 1] += first_[b];
   }
+  const std::vector<sink_candidate> cands = sink_candidates ();
+  // Most functions have no load to drop or move, and skip the dataflow.
+  if (!may_elide () && cands.empty ())
+    {
+      drop_dead_stores (store_scan::unread_slots);
+      erase_dropped ();
+      return;
+    }
 
   // A block with an abnormal in-edge, and the entry, start with nothing.
   std::vector<bool> empty_start (nb, false);
@@ -459,6 +496,9 @@ elider::run ()
     dropped += drop_[k];
   a_.stats.loads -= std::min (a_.stats.loads, dropped);
   a_.stats.elided_loads = dropped;
+  // Before the stores go: a moved load reads its slot on more paths.
+  if (!cands.empty ())
+    sink_edge_loads (cands, in, known);
   drop_dead_stores (dropped ? store_scan::follow_paths
                             : store_scan::unread_slots);
   erase_dropped ();
@@ -631,6 +671,194 @@ elider::erase_dropped ()
     if (!drop_[k])
       a_.edits[kept++] = std::move (a_.edits[k]);
   a_.edits.resize (kept);
+}
+
+bool
+elider::edge_sinkable (block_id p, block_id s) const
+{
+  const std::vector<phi> &phis = f_.blocks[s].phis;
+  hreg_set phi_regs;
+  std::vector<slot_id> phi_slots;
+  for (size_t k = 0; k < phis.size () && k < a_.phi_loc[s].size (); ++k)
+    {
+      const location &l = a_.phi_loc[s][k];
+      if (l.is_reg ())
+        phi_regs |= work::span (l.reg, f_.values[phis[k].def].width);
+      else if (l.is_slot ())
+        phi_slots.push_back (l.slot);
+    }
+  hreg_set written;
+  bool any = false;
+  for (size_t q = edge_begin (p); q < first_[p + 1]; ++q)
+    {
+      const edit &e = a_.edits[q];
+      if (e.at.succ != s)
+        continue;
+      any = true;
+      if (!(e.k == edit::kind::remat
+            || (e.k == edit::kind::load && whole (e))))
+        return false;
+      const hreg_set regs = work::span (e.dst_reg, e.width);
+      if ((regs & (phi_regs | written)).any ())
+        return false;
+      if (e.k == edit::kind::load
+          && std::find (phi_slots.begin (), phi_slots.end (), e.slot)
+               != phi_slots.end ())
+        return false;
+      written |= regs;
+    }
+  return any;
+}
+
+std::vector<elider::sink_candidate>
+elider::sink_candidates () const
+{
+  std::vector<sink_candidate> out;
+  const size_t nb = f_.blocks.size ();
+  auto distinct = [] (std::vector<block_id> v) {
+    std::sort (v.begin (), v.end ());
+    return size_t (std::unique (v.begin (), v.end ()) - v.begin ());
+  };
+  for (block_id p = 0; p < nb; ++p)
+    {
+      const block &bp = f_.blocks[p];
+      if (edge_begin (p) == first_[p + 1] || distinct (bp.succs) < 2
+          || bp.frequency < 0)
+        continue;
+      std::vector<block_id> seen;
+      for (block_id s : bp.succs)
+        {
+          if (std::find (seen.begin (), seen.end (), s) != seen.end ())
+            continue;
+          seen.push_back (s);
+          const block &bs = f_.blocks[s];
+          if (s == 0 || bs.receiver || distinct (bs.preds) < 2
+              || bs.frequency < 0
+              || std::find (bs.pred_abnormal.begin (),
+                            bs.pred_abnormal.end (), true)
+                   != bs.pred_abnormal.end ())
+            continue;
+          // The edge's block and its jump go; the loads run on the
+          // other in-edges too.  Their frequencies are estimated as the
+          // edge's at most its ends', the others' as the rest of S's.
+          size_t n = 0;
+          for (size_t q = edge_begin (p); q < first_[p + 1]; ++q)
+            n += a_.edits[q].at.succ == s;
+          const double edge = std::min (bp.frequency, bs.frequency);
+          const double others = std::max (0.0, bs.frequency - edge);
+          if (n == 0 || edge < sink_margin * double (n) * others)
+            continue;
+          if (edge_sinkable (p, s))
+            out.push_back ({ p, s });
+        }
+    }
+  return out;
+}
+
+void
+elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
+                         const std::vector<holdings> &in,
+                         const std::vector<bool> &known)
+{
+  const size_t nb = f_.blocks.size ();
+  // The holdings at the end of every edge into a candidate's S.
+  std::vector<bool> wanted (nb, false);
+  for (const sink_candidate &c : cands)
+    wanted[c.to] = true;
+  struct edge_end
+  {
+    block_id from, to;
+    holdings h;
+  };
+  std::vector<edge_end> ends;
+  for (block_id b = 0; b < nb; ++b)
+    {
+      if (!known[b])
+        continue;
+      bool any = false;
+      for (block_id s : f_.blocks[b].succs)
+        any |= wanted[s];
+      if (any)
+        walk (b, in[b], false, [&] (block_id s, const holdings &h) {
+          if (wanted[s])
+            ends.push_back ({ b, s, h });
+        });
+    }
+  // sink_to[k]: the block edit K moves to the start of, or no_block.
+  std::vector<block_id> sink_to (a_.edits.size (), no_block);
+  unsigned moved = 0;
+  for (const sink_candidate &c : cands)
+    {
+      if (!known[c.from] || !known[c.to])
+        continue;
+      bool ok = true;
+      // Every other in-edge must have been walked...
+      for (block_id q : f_.blocks[c.to].preds)
+        if (q != c.from && !known[q])
+          ok = false;
+      // ... and bring each load's register holding its slot (a remat
+      // recomputes what the register holds there already).
+      for (size_t k = edge_begin (c.from); ok && k < first_[c.from + 1]; ++k)
+        {
+          const edit &e = a_.edits[k];
+          if (e.at.succ != c.to || drop_[k] || e.k != edit::kind::load)
+            continue;
+          const holding x { e.dst_reg, e.width, e.slot };
+          for (const edge_end &ee : ends)
+            if (ee.to == c.to && ee.from != c.from && !holds (ee.h, x))
+              ok = false;
+        }
+      if (!ok)
+        continue;
+      for (size_t k = edge_begin (c.from); k < first_[c.from + 1]; ++k)
+        if (a_.edits[k].at.succ == c.to && !drop_[k])
+          {
+            sink_to[k] = c.to;
+            ++moved;
+          }
+    }
+  if (moved == 0)
+    return;
+  // Rebuild the edits in build_record's order: the moved ones first in
+  // their block, before instruction 0, in their order on the edge (a
+  // block's edits start there: it is the smallest point in it).
+  std::vector<std::vector<edit>> at_start (nb);
+  for (size_t k = 0; k < a_.edits.size (); ++k)
+    if (sink_to[k] != no_block)
+      {
+        edit e = a_.edits[k];
+        e.at.k = program_point::kind::before_insn;
+        e.at.block = sink_to[k];
+        e.at.insn = 0;
+        e.at.succ = no_block;
+        at_start[sink_to[k]].push_back (std::move (e));
+      }
+  std::vector<edit> out;
+  out.reserve (a_.edits.size ());
+  for (block_id b = 0; b < nb; ++b)
+    {
+      for (edit &e : at_start[b])
+        out.push_back (std::move (e));
+      for (size_t k = first_[b]; k < first_[b + 1]; ++k)
+        if (!drop_[k] && sink_to[k] == no_block)
+          out.push_back (std::move (a_.edits[k]));
+    }
+  a_.edits = std::move (out);
+  a_.stats.sunk_edge_loads = moved;
+  drop_.assign (a_.edits.size (), false);
+  regroup ();
+}
+
+// first_ for the edits as they are now (in build_record's order).
+void
+elider::regroup ()
+{
+  const size_t nb = f_.blocks.size ();
+  first_.assign (nb + 1, 0);
+  for (const edit &e : a_.edits)
+    ++first_[e.at.block + 1];
+  for (block_id b = 0; b < nb; ++b)
+    first_[b + 1] += first_[b];
 }
 
 } // namespace

@@ -103,3 +103,83 @@ TEST (ReloadElision, HomeSlotKeepsStore)
   EXPECT_EQ (e.a.edits[0].k, edit::kind::store);
   EXPECT_EQ (e.check (), "");
 }
+
+namespace {
+
+// A loop whose latch (block 2, which also leaves the loop) calls a
+// function that clobbers r3, where v0 lives: v0 is reloaded on the back
+// edge 2 -> 1, a critical edge that needs a block and a jump of its own.
+const char *loop = R"(
+function loop
+value v0 gpr
+block 0 succs=1 freq=1
+  insn def:v0 origin=10
+block 1 preds=0,2 succs=2 depth=1 freq=10
+  insn use:v0 origin=11
+block 2 preds=1 succs=1,3 depth=1 freq=10
+  call clobbers={r0,r3-r12} origin=12
+  insn term origin=13
+block 3 preds=2 returns freq=1
+  insn origin=14
+)";
+
+// `loop` with v0 in r3, stored at STORED (after its def, or in the
+// latch before the call), reloaded on the back edge; checked, then
+// with the reloads elided and sunk.
+struct looped
+{
+  target t = make_test_target (32, 0, 0);
+  function f = parse (loop, t);
+  allocation a = blank (f);
+
+  explicit looped (program_point stored)
+  {
+    a.operand_loc[0][0][0] = R (3);
+    a.operand_loc[1][0][0] = R (3);
+    a.slots.push_back ({ 4, 4 });
+    a.value_loc = { R (3) };
+    a.edits.push_back (mk (edit::kind::store, stored, no_hreg, 3, 0));
+    a.edits.push_back (mk (edit::kind::load, on_edge (2, 1), 3, no_hreg, 0));
+    a.stats.loads = a.stats.stores = 1;
+    EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+    ra::elide_reloads (f, t, a);
+  }
+  std::string dump () const { return print_allocation (f, t, a); }
+  std::string check () const { return joined (check_allocation (f, t, a)); }
+  const edit *load () const
+  {
+    for (const edit &e : a.edits)
+      if (e.k == edit::kind::load)
+        return &e;
+    return nullptr;
+  }
+};
+
+} // namespace
+
+// Stored right after its def, v0's slot holds what r3 holds on the
+// entry edge too: the load moves to the start of the loop's header, and
+// the back edge needs no block.
+TEST (ReloadElision, BackEdgeLoadSinksIntoHeader)
+{
+  looped l (before (0, 1));
+  const edit *e = l.load ();
+  ASSERT_NE (e, nullptr) << l.dump ();
+  EXPECT_EQ (e->at.k, program_point::kind::before_insn) << l.dump ();
+  EXPECT_EQ (e->at.block, 1u);
+  EXPECT_EQ (e->at.insn, 0u);
+  EXPECT_EQ (l.a.stats.sunk_edge_loads, 1u);
+  EXPECT_EQ (l.check (), "");
+}
+
+// Stored in the latch, before the call: on the entry edge the slot does
+// not hold v0 yet, and the load stays on the back edge.
+TEST (ReloadElision, SlotNotFilledOnEntryKeepsEdgeLoad)
+{
+  looped l (before (2, 0));
+  const edit *e = l.load ();
+  ASSERT_NE (e, nullptr) << l.dump ();
+  EXPECT_EQ (e->at.k, program_point::kind::on_edge) << l.dump ();
+  EXPECT_EQ (l.a.stats.sunk_edge_loads, 0u);
+  EXPECT_EQ (l.check (), "");
+}

@@ -9,15 +9,17 @@
 // alone, without GCC around it, so two builds of the core compare to a
 // few percent on one machine (a whole cc1 run varies by ten).
 //
-// Usage: replay [--repeat=N] [--policy=cheaper|split|pereira]
+// Usage: replay [--repeat=N] [--policy=cheaper|split|pereira] [--check]
 //               [--top=N] [--allocations=FILE] [--stats=FILE] DUMP...
+// --check runs the checker (check_mode::on): a complaint fails the
+// function, as the plugin's check=on does.
 // --top=N also lists the N functions that took longest.
 // --allocations=FILE writes each function's allocation (print_allocation,
 // of the first run) to FILE: two builds of the core that should allocate
 // alike (a change for compile time only) give the same file.
 // --stats=FILE writes a line per function (of the first run): its name,
-// values, alloc_stats' split_edits, split_kept, spill_rounds and
-// elided_loads, the
+// values, alloc_stats' split_edits, split_kept, spill_rounds,
+// elided_loads, elided_stores and sunk_edge_loads, the
 // call-saved registers the result writes, and its estimated_cost; for
 // comparing the policies' choices.
 // make bench-core-replay dumps SQLite's sqlite3.c at -O2 (make bench's
@@ -127,6 +129,8 @@ main (int argc, char **argv)
               p = *end ? end + 1 : end;
             }
         }
+      else if (strcmp (a, "--check") == 0)
+        opts.check = check_mode::on;
       else if (strcmp (a, "--policy=cheaper") == 0)
         opts.policy = spill_policy::cheaper;
       else if (strcmp (a, "--policy=split") == 0)
@@ -222,11 +226,11 @@ main (int argc, char **argv)
             {
               const alloc_stats &st = res.alloc.stats;
               fprintf (stats_out, "%s values=%zu split_edits=%u "
-                       "split_kept=%u rounds=%u elided=%u,%u saved=%zu "
-                       "cost=%.6g%s\n",
+                       "split_kept=%u rounds=%u elided=%u,%u sunk=%u "
+                       "saved=%zu cost=%.6g%s\n",
                        f.name.c_str (), f.values.size (), st.split_edits,
                        st.split_kept, st.spill_rounds, st.elided_loads,
-                       st.elided_stores,
+                       st.elided_stores, st.sunk_edge_loads,
                        (res.alloc.used_regs & t.call_saved).count (),
                        res.failure != alloc_failure::none
                          ? 0.0 : estimated_cost (f, t, res.alloc),
