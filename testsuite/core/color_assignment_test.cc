@@ -5,6 +5,7 @@
 
 #include "allocate.h"
 #include "ra-test-util.h"
+#include "test-util.h"
 
 using namespace ssara;
 using namespace ssara::test;
@@ -1093,38 +1094,11 @@ block 0
 // registers take 0.5, measured better there: spilling.cc.)
 TEST (ColorAssignment, LoopCarriedValueKeepsRegisterAgainstConstant)
 {
-  const char *text = R"(
-function loop_carried
-value v0 gpr
-value v1 gpr
-value v2 gpr
-value v3 gpr
-value v4 gpr
-value v5 gpr
-value v6 gpr
-value v7 gpr
-value v8 gpr
-value v9 gpr
-value v10 gpr
-value v11 gpr
-value v12 gpr
-value v13 gpr
-value v14 gpr
-value v15 gpr
-value v16 gpr
+  const std::string text = "function loop_carried\n" + gpr_values (17) + R"(
 block 0 succs=1
   insn def:v0 remat
   insn def:v2
-  insn def:v8
-  insn def:v9
-  insn def:v10
-  insn def:v11
-  insn def:v12
-  insn def:v13
-  insn def:v14
-  insn def:v15
-  insn def:v16
-block 1 preds=0,1 succs=1,2 depth=1
+)" + def_insns (8, 16) + R"(block 1 preds=0,1 succs=1,2 depth=1
   phi v1 = v2 v7
   insn def:v3
   insn def:v4
@@ -1136,7 +1110,7 @@ block 1 preds=0,1 succs=1,2 depth=1
 block 2 preds=1 returns
   insn use:v0 use:v8 use:v9 use:v10 use:v11 use:v12 use:v13 use:v14 use:v15 use:v16
 )";
-  auto q = colored_in_one_round (text, 12);
+  auto q = colored_in_one_round (text.c_str (), 12);
   const ra::work &x = *q->w;
   EXPECT_EQ (count_role (x, ra::wrole::load), 0u)
     << print_function (x.fn, x.tgt);

@@ -93,4 +93,22 @@ joined (const std::vector<std::string> &errs)
   return all;
 }
 
+std::string
+gpr_values (unsigned n)
+{
+  std::string all;
+  for (unsigned k = 0; k < n; ++k)
+    all += "value v" + std::to_string (k) + " gpr\n";
+  return all;
+}
+
+std::string
+def_insns (unsigned first, unsigned last)
+{
+  std::string all;
+  for (unsigned k = first; k <= last; ++k)
+    all += "  insn def:v" + std::to_string (k) + "\n";
+  return all;
+}
+
 } // namespace ssara::test

@@ -37,6 +37,12 @@ program_point on_edge (block_id b, block_id s);
 // Return ERRS one per line.
 std::string joined (const std::vector<std::string> &errs);
 
+// Return the textual IR's declarations of N GPR values v0 .. vN-1.
+std::string gpr_values (unsigned n);
+
+// Return textual IR instructions that define vFIRST .. vLAST, one each.
+std::string def_insns (unsigned first, unsigned last);
+
 } // namespace ssara::test
 
 #endif
