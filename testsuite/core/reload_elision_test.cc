@@ -183,3 +183,52 @@ TEST (ReloadElision, SlotNotFilledOnEntryKeepsEdgeLoad)
   EXPECT_EQ (l.a.stats.sunk_edge_loads, 0u);
   EXPECT_EQ (l.check (), "");
 }
+
+// The back edge loads the loop-carried v2 from its slot into r3, where
+// the header's phi v1 lands.  The entry edge brings r3 holding the same
+// slot (v0 was stored there), but what it holds is v0, the phi's other
+// argument: loaded at the header's start, the slot would give the entry
+// path v0 where the phi's def must be.  A load into a phi's register
+// stays on its edge.
+TEST (ReloadElision, LoadIntoPhiRegisterStaysOnEdge)
+{
+  const target t = make_test_target (32, 0, 0);
+  const function f = parse (R"(
+function loop_phi
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0 succs=1 freq=1
+  insn def:v0 origin=10
+block 1 preds=0,2 succs=2 depth=1 freq=10
+  phi v1 = v0 v2
+  insn use:v1 origin=11
+block 2 preds=1 succs=1,3 depth=1 freq=10
+  insn def:v2 origin=12
+  call clobbers={r0,r3-r12} origin=13
+  insn term origin=14
+block 3 preds=2 returns freq=1
+  insn origin=15
+)", t);
+  allocation a = blank (f);
+  a.operand_loc[0][0][0] = R (3);
+  a.operand_loc[1][0][0] = R (3);
+  a.operand_loc[2][0][0] = R (4);
+  a.phi_loc[1][0] = R (3);
+  a.slots.push_back ({ 4, 4 });
+  a.value_loc = { R (3), R (3), R (4) };
+  a.edits.push_back (mk (edit::kind::store, before (0, 1), no_hreg, 3, 0));
+  a.edits.push_back (mk (edit::kind::store, before (2, 1), no_hreg, 4, 0));
+  a.edits.push_back (mk (edit::kind::load, on_edge (2, 1), 3, no_hreg, 0));
+  a.stats.loads = 1;
+  a.stats.stores = 2;
+  ASSERT_EQ (joined (check_allocation (f, t, a)), "");
+  ra::elide_reloads (f, t, a);
+  EXPECT_EQ (a.stats.sunk_edge_loads, 0u) << print_allocation (f, t, a);
+  bool on_back_edge = false;
+  for (const edit &e : a.edits)
+    if (e.k == edit::kind::load)
+      on_back_edge = e.at.k == program_point::kind::on_edge;
+  EXPECT_TRUE (on_back_edge) << print_allocation (f, t, a);
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+}
