@@ -246,9 +246,12 @@ private:
     block_id from, to;
   };
   std::vector<sink_candidate> sink_candidates () const;
-  // Whether the edits on edge P -> S may all move to S's start: loads
-  // and remats only, none of a phi's location.
-  bool edge_sinkable (block_id p, block_id s) const;
+  // The number of edits on edge P -> S if they may all move to S's
+  // start (loads and remats only, none of a phi's location), else 0.
+  size_t sinkable_edits (block_id p, block_id s) const;
+  // Whether block B starts with no holdings: the entry, a receiver, a
+  // block with an abnormal in-edge.
+  bool starts_empty (block_id b) const;
   // Move the edits of the candidates whose loads every other in-edge
   // of S brings in their registers already (IN: the fixed point) to
   // the start of S; drops what drop_ marks.  Resets drop_ and first_.
@@ -403,7 +406,6 @@ elider::run ()
   drop_.assign (a_.edits.size (), false);
   // Group the edits by block, checking build_record's order: anything
   // else and nothing is dropped or moved.
-  first_.assign (nb + 1, 0);
   {
     using key = std::tuple<block_id, bool, block_id, uint32_t, bool>;
     auto key_of = [] (const program_point &p) {
@@ -416,11 +418,9 @@ elider::run ()
         if (p.block >= nb || p.insn > f_.blocks[p.block].insns.size ()
             || (k > 0 && key_of (p) < key_of (a_.edits[k - 1].at)))
           return;
-        ++first_[p.block + 1];
       }
-    for (block_id b = 0; b < nb; ++b)
-      first_[b + 1] += first_[b];
   }
+  regroup ();
   const std::vector<sink_candidate> cands = sink_candidates ();
   // Most functions have no load to drop or move, and skip the dataflow.
   if (!may_elide () && cands.empty ())
@@ -430,18 +430,9 @@ elider::run ()
       return;
     }
 
-  // A block with an abnormal in-edge, and the entry, start with nothing.
   std::vector<bool> empty_start (nb, false);
-  empty_start[0] = true;
   for (block_id b = 0; b < nb; ++b)
-    {
-      const block &blk = f_.blocks[b];
-      if (blk.receiver)
-        empty_start[b] = true;
-      for (size_t k = 0; k < blk.pred_abnormal.size (); ++k)
-        if (blk.pred_abnormal[k])
-          empty_start[b] = true;
-    }
+    empty_start[b] = starts_empty (b);
 
   // The fixed point: in_[b] is the intersection of what the in-edges
   // walked so far bring (a block no edge has reached yet is unknown,
@@ -674,7 +665,16 @@ elider::erase_dropped ()
 }
 
 bool
-elider::edge_sinkable (block_id p, block_id s) const
+elider::starts_empty (block_id b) const
+{
+  const block &blk = f_.blocks[b];
+  return b == 0 || blk.receiver
+         || std::find (blk.pred_abnormal.begin (), blk.pred_abnormal.end (),
+                       true) != blk.pred_abnormal.end ();
+}
+
+size_t
+elider::sinkable_edits (block_id p, block_id s) const
 {
   const std::vector<phi> &phis = f_.blocks[s].phis;
   hreg_set phi_regs;
@@ -688,26 +688,26 @@ elider::edge_sinkable (block_id p, block_id s) const
         phi_slots.push_back (l.slot);
     }
   hreg_set written;
-  bool any = false;
+  size_t n = 0;
   for (size_t q = edge_begin (p); q < first_[p + 1]; ++q)
     {
       const edit &e = a_.edits[q];
       if (e.at.succ != s)
         continue;
-      any = true;
+      ++n;
       if (!(e.k == edit::kind::remat
             || (e.k == edit::kind::load && whole (e))))
-        return false;
+        return 0;
       const hreg_set regs = work::span (e.dst_reg, e.width);
       if ((regs & (phi_regs | written)).any ())
-        return false;
+        return 0;
       if (e.k == edit::kind::load
           && std::find (phi_slots.begin (), phi_slots.end (), e.slot)
                != phi_slots.end ())
-        return false;
+        return 0;
       written |= regs;
     }
-  return any;
+  return n;
 }
 
 std::vector<elider::sink_candidate>
@@ -732,23 +732,16 @@ elider::sink_candidates () const
             continue;
           seen.push_back (s);
           const block &bs = f_.blocks[s];
-          if (s == 0 || bs.receiver || distinct (bs.preds) < 2
-              || bs.frequency < 0
-              || std::find (bs.pred_abnormal.begin (),
-                            bs.pred_abnormal.end (), true)
-                   != bs.pred_abnormal.end ())
+          if (starts_empty (s) || distinct (bs.preds) < 2
+              || bs.frequency < 0)
             continue;
           // The edge's block and its jump go; the loads run on the
           // other in-edges too.  Their frequencies are estimated as the
           // edge's at most its ends', the others' as the rest of S's.
-          size_t n = 0;
-          for (size_t q = edge_begin (p); q < first_[p + 1]; ++q)
-            n += a_.edits[q].at.succ == s;
+          const size_t n = sinkable_edits (p, s);
           const double edge = std::min (bp.frequency, bs.frequency);
           const double others = std::max (0.0, bs.frequency - edge);
-          if (n == 0 || edge < sink_margin * double (n) * others)
-            continue;
-          if (edge_sinkable (p, s))
+          if (n > 0 && edge >= sink_margin * double (n) * others)
             out.push_back ({ p, s });
         }
     }

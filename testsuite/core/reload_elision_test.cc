@@ -123,6 +123,16 @@ block 3 preds=2 returns freq=1
   insn origin=14
 )";
 
+// The first load of A, or null.
+const edit *
+first_load (const allocation &a)
+{
+  for (const edit &e : a.edits)
+    if (e.k == edit::kind::load)
+      return &e;
+  return nullptr;
+}
+
 // `loop` with v0 in r3, stored at STORED (after its def, or in the
 // latch before the call), reloaded on the back edge; checked, then
 // with the reloads elided and sunk.
@@ -146,13 +156,7 @@ struct looped
   }
   std::string dump () const { return print_allocation (f, t, a); }
   std::string check () const { return joined (check_allocation (f, t, a)); }
-  const edit *load () const
-  {
-    for (const edit &e : a.edits)
-      if (e.k == edit::kind::load)
-        return &e;
-    return nullptr;
-  }
+  const edit *load () const { return first_load (a); }
 };
 
 } // namespace
@@ -225,10 +229,9 @@ block 3 preds=2 returns freq=1
   ASSERT_EQ (joined (check_allocation (f, t, a)), "");
   ra::elide_reloads (f, t, a);
   EXPECT_EQ (a.stats.sunk_edge_loads, 0u) << print_allocation (f, t, a);
-  bool on_back_edge = false;
-  for (const edit &e : a.edits)
-    if (e.k == edit::kind::load)
-      on_back_edge = e.at.k == program_point::kind::on_edge;
-  EXPECT_TRUE (on_back_edge) << print_allocation (f, t, a);
+  const edit *e = first_load (a);
+  ASSERT_NE (e, nullptr) << print_allocation (f, t, a);
+  EXPECT_EQ (e->at.k, program_point::kind::on_edge)
+    << print_allocation (f, t, a);
   EXPECT_EQ (joined (check_allocation (f, t, a)), "");
 }
