@@ -139,10 +139,11 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
     return r;
   clock.lap ("build_record");
   // Loads into registers that still hold their slot's contents, after
-  // calls and across blocks, go; a critical edge's loads move into its
-  // successor where the other in-edges hold them already
-  // (reload_elision.cc).
-  ra::elide_reloads (w.in, w.tgt, r.alloc);
+  // calls and across blocks, go, and stores of what the slot holds; a
+  // critical edge's loads move into its successor where the other
+  // in-edges hold them already; a phi's store moves to the in-edges that
+  // do not bring its argument in the slot (reload_elision.cc).
+  ra::elide_reloads (w.in, w.tgt, r.alloc, opts.goal);
   clock.lap ("elide_reloads");
 
   if (opts.check == check_mode::on)

@@ -185,10 +185,13 @@ struct alloc_stats
                                 // gave a value of their own
   unsigned elided_loads = 0;    // loads reload_elision.cc dropped: the
                                 // register held the slot's contents
-  unsigned elided_stores = 0;   // stores it dropped then: nothing read
-                                // their slot any more
+  unsigned elided_stores = 0;   // stores it dropped: the slot held what
+                                // they store, or nothing read it after
   unsigned sunk_edge_loads = 0; // loads and remats it moved from a
                                 // critical edge to its successor's start
+  unsigned phi_stores = 0;      // stores of a phi's def at its block's
+                                // start it moved to the in-edges whose
+                                // argument was not in the slot already
 };
 
 struct allocation
@@ -211,6 +214,19 @@ struct allocation
   // phi_loc[b][k]: where the def of phi k of block b is at the start of
   // block b.
   std::vector<std::vector<location>> phi_loc;
+
+  // phi_also[b][k]: a stack slot the def of phi k of block b, which is in
+  // a register, also lands in, or no_slot.  Every in-edge brings the
+  // phi's argument there (by a store among the edge's edits, or because
+  // the slot held it already), so at the start of block b the slot holds
+  // the phi's def, as its register does (reload_elision.cc).  Empty, or
+  // one entry per block, each empty or with one entry per phi.
+  std::vector<std::vector<slot_id>> phi_also;
+  slot_id phi_also_at (block_id b, size_t k) const
+  {
+    return b < phi_also.size () && k < phi_also[b].size () ? phi_also[b][k]
+                                                           : no_slot;
+  }
 
   // value_loc[v]: the home of input value v over its whole live range: a
   // register, or the stack slot of a spilled value.  For the adapter

@@ -239,6 +239,32 @@ checker::check_shapes ()
                              + " phi_loc does not have one entry per phi");
           ok = false;
         }
+      if (!a_.phi_also.empty ()
+          && (a_.phi_also.size () != f_.blocks.size ()
+              || (!a_.phi_also[b].empty ()
+                  && a_.phi_also[b].size () != bb.phis.size ())))
+        {
+          errors_.push_back ("allocation: block " + std::to_string (b)
+                             + " phi_also has neither no entry nor one "
+                               "per phi");
+          ok = false;
+        }
+      for (size_t k = 0; k < bb.phis.size (); ++k)
+        {
+          const slot_id x = a_.phi_also_at (b, k);
+          if (x != no_slot
+              && (x >= a_.slots.size () || k >= a_.phi_loc[b].size ()
+                  || !a_.phi_loc[b][k].is_reg ()))
+            {
+              errors_.push_back ("allocation: block " + std::to_string (b)
+                                 + " phi " + std::to_string (k)
+                                 + " also lands in slot s"
+                                 + std::to_string (x)
+                                 + ", but the slot does not exist or the "
+                                   "phi is not in a register");
+              ok = false;
+            }
+        }
       if (a_.operand_loc[b].size () != bb.insns.size ())
         {
           errors_.push_back ("allocation: block " + std::to_string (b)
@@ -1041,6 +1067,18 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
                        + " which holds " + describe (s[cells[w]]));
             break;
           }
+      // A slot the phi also lands in holds the argument too.
+      const slot_id also = a_.phi_also_at (sb, k);
+      if (also != no_slot && also < a_.slots.size ())
+        for (unsigned u = 0; u < value_units (p.def) && u < slot_units; ++u)
+          if (s[slot_index (also, u)] != val (arg, u))
+            {
+              report (r, where + std::to_string (k) + " expects v"
+                         + std::to_string (arg) + " in slot s"
+                         + std::to_string (also) + " too, which holds "
+                         + describe (s[slot_index (also, u)]));
+              break;
+            }
     }
   for (size_t k = 0; k < succ.phis.size (); ++k)
     {
@@ -1057,6 +1095,10 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
       else if (l.is_slot () && l.slot < a_.slots.size ())
         for (unsigned u = 0; u < value_units (p.def) && u < slot_units; ++u)
           s[slot_index (l.slot, u)] = val (p.def, u);
+      const slot_id also = a_.phi_also_at (sb, k);
+      if (also != no_slot && also < a_.slots.size ())
+        for (unsigned u = 0; u < value_units (p.def) && u < slot_units; ++u)
+          s[slot_index (also, u)] = val (p.def, u);
     }
 }
 

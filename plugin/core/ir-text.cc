@@ -455,6 +455,8 @@ print_allocation (const function &f, const target &t, const allocation &a)
           o << "  phi v" << p.def;
           if (b < a.phi_loc.size () && k < a.phi_loc[b].size ())
             o << "@" << print_location (a.phi_loc[b][k]);
+          if (a.phi_also_at (b, k) != no_slot)
+            o << "+s" << a.phi_also_at (b, k);
           o << " =";
           for (value_id x : p.args)
             o << " v" << x;

@@ -1,6 +1,7 @@
 // reload_elision.cc -- loads into a register that already holds the
-// slot's contents go, across blocks and calls, and then the stores
-// nothing reads (after the record).
+// slot's contents go, across blocks and calls, and stores of what the
+// slot holds already, and then the stores nothing reads (after the
+// record).
 //
 // The splitting spiller decides that a value leaves its register at a
 // call (stored before it, reloaded after it) before colour assignment
@@ -28,7 +29,10 @@
 // and slots its phis' defs land in.  A load whose destination
 // already holds its slot, with the same width, goes from the record; the
 // checker, which runs on the record as it is returned, sees the register
-// still holding the value.  Then the stores whose slot no load reads
+// still holding the value.  So does a store from a register that holds
+// its slot already: it changes no bit (a memory phi's move through a
+// register where stack slots gave the argument's and the phi's cells
+// one slot).  Then the stores whose slot no load reads
 // afterwards on any path go too (drop_dead_stores), but not into a slot
 // that is a value's home, where the adapter's debug binds look.  A
 // function with no load that another load or store of the same register
@@ -44,6 +48,13 @@
 // the edge runs at least sink_margin times as often per load as the
 // other in-edges together (sink_candidates).  The typical case is a
 // loop's back edge from a latch that also leaves the loop.
+//
+// Phi-store sinking, last: a store of a phi's def from its register at
+// the start of its block moves to the in-edges at whose end the register
+// does not hold the slot already, and the phi also lands in the slot
+// (allocation::phi_also; sink_phi_stores).  A loop-carried value its
+// loop's body evicts is stored at the header on every iteration though
+// the back edge reloads it from that very slot.
 
 #include "work.h"
 
@@ -172,8 +183,9 @@ private:
 class elider
 {
 public:
-  elider (const function &f, const target &t, allocation &a)
-    : f_ (f), t_ (t), a_ (a)
+  elider (const function &f, const target &t, allocation &a,
+          cost_goal goal)
+    : f_ (f), t_ (t), a_ (a), goal_ (goal)
   {}
 
   void run ();
@@ -182,6 +194,7 @@ private:
   const function &f_;
   const target &t_;
   allocation &a_;
+  const cost_goal goal_;
   // The edits of block B are a_.edits[first_[B] .. first_[B + 1]):
   // those in the block first, by instruction, before ones ahead of
   // after ones; then those on its out-edges, by successor (the order
@@ -205,6 +218,8 @@ private:
     return k;
   }
   std::vector<bool> drop_;
+  // The stores that went because the slot held what they store.
+  unsigned redundant_stores_ = 0;
   std::vector<block_id> done_;
 
   // The registers value V takes from R on: in another file than its own
@@ -216,8 +231,9 @@ private:
     return g == no_file ? f_.values[v].width
                         : regs_in_file (t_, f_.values[v], g);
   }
-  // Whether some load may go: one whose register and slot another load
-  // or a store also moves (or, by copies, another register: those stay).
+  // Whether some load or store may go: one whose register and slot
+  // another load or store also moves (or, by copies, another register:
+  // those stay).
   bool may_elide () const;
   // Apply edit E to H; with MARK, mark a load that H already holds.
   void apply (const edit &e, size_t index, holdings &h, bool mark);
@@ -259,6 +275,40 @@ private:
                         const std::vector<holdings> &in,
                         const std::vector<bool> &known);
   void regroup ();
+
+  // The forward fixed point of the holdings at each block's start
+  // (IN; KNOWN: reached by an edge); false where its cap was reached.
+  bool fixed_point (std::vector<holdings> &in, std::vector<bool> &known);
+
+  // Phi-store sinking (sink_phi_stores): a store of phi PHI's def from
+  // its register at the start of block S, edit EDIT.
+  struct phi_store
+  {
+    block_id s;
+    size_t edit;
+    size_t phi;
+  };
+  std::vector<phi_store> phi_store_candidates () const;
+  void sink_phi_stores ();
+
+  // Dead loads, after stores went (drop_dead_loads).  Edit K backwards
+  // over LIVE (a dropped edit reads and writes nothing).
+  void edit_back (size_t k, hreg_set &live) const;
+  // The edits of edge P -> S backwards over LIVE.
+  void edge_back (block_id p, block_id s, hreg_set &live) const;
+  // The registers live at the end of edge B -> S: S's live-in and its
+  // phis' registers (the checker reads the arguments there).
+  hreg_set edge_out (block_id b, block_id s,
+                     const std::vector<hreg_set> &live_in) const;
+  // Walk block B backwards from its out-edges' live registers; with
+  // MARK, mark the loads whose registers are dead after them.  Return
+  // the registers live at B's start.
+  hreg_set walk_back_regs (block_id b, const std::vector<hreg_set> &live_in,
+                           bool mark);
+  // Mark the loads whose destination no instruction or edit reads
+  // before it is written again; return how many, or 0 where the fixed
+  // point was not reached.
+  unsigned drop_dead_loads ();
 };
 
 void
@@ -281,10 +331,21 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
         return;
       }
     case edit::kind::store:
-      kill_slot (h, e.slot);
-      if (whole (e))
-        add (h, { e.src_reg, e.width, e.slot });
-      return;
+      {
+        // A store of what the slot holds already changes no bit: it
+        // goes, and every holding of the slot stays true.
+        const holding x { e.src_reg, e.width, e.slot };
+        if (whole (e) && holds (h, x))
+          {
+            if (mark)
+              drop_[index] = true;
+            return;
+          }
+        kill_slot (h, e.slot);
+        if (whole (e))
+          add (h, x);
+        return;
+      }
     case edit::kind::copy:
       {
         holdings from;
@@ -367,18 +428,32 @@ elider::walk (block_id b, const holdings &in, bool mark, F at_edge)
         kill_regs (h, work::span (l.reg, f_.values[phis[k].def].width));
       else if (l.is_slot ())
         kill_slot (h, l.slot);
+      if (a_.phi_also_at (b, k) != no_slot)
+        kill_slot (h, a_.phi_also_at (b, k));
     }
+  // A phi that also lands in a slot: its register holds the slot.
+  for (size_t k = 0; k < phis.size () && k < a_.phi_loc[b].size (); ++k)
+    if (a_.phi_also_at (b, k) != no_slot)
+      add (h, { a_.phi_loc[b][k].reg,
+                uint8_t (f_.values[phis[k].def].width),
+                a_.phi_also_at (b, k) });
+  // The edits that went are not there (a load its register held, a
+  // store its slot held, a dead load).
+  auto run_edit = [&] (size_t q, holdings &x) {
+    if (!drop_[q])
+      apply (a_.edits[q], q, x, mark);
+  };
   size_t k = first_[b];
   const size_t end = first_[b + 1];
   for (uint32_t j = 0; j <= n; ++j)
     {
       for (; k < end && at (k, j, program_point::kind::before_insn); ++k)
-        apply (a_.edits[k], k, h, mark);
+        run_edit (k, h);
       if (j == n)
         break;
       apply_insn (b, j, h);
       for (; k < end && at (k, j, program_point::kind::after_insn); ++k)
-        apply (a_.edits[k], k, h, mark);
+        run_edit (k, h);
     }
   // Each out-edge once, with its own edits (a successor reached twice,
   // a conditional branch to one block, is one edge for the edits).
@@ -392,7 +467,7 @@ elider::walk (block_id b, const holdings &in, bool mark, F at_edge)
       edge_.assign (h.begin (), h.end ());
       for (size_t q = edges; q < end; ++q)
         if (a_.edits[q].at.succ == s)
-          apply (a_.edits[q], q, edge_, mark);
+          run_edit (q, edge_);
       at_edge (s, edge_);
     }
 }
@@ -422,14 +497,56 @@ elider::run ()
   }
   regroup ();
   const std::vector<sink_candidate> cands = sink_candidates ();
-  // Most functions have no load to drop or move, and skip the dataflow.
-  if (!may_elide () && cands.empty ())
+  // Most functions have no load to drop or move, no phi store to move,
+  // and skip the dataflow.
+  if (!may_elide () && cands.empty () && phi_store_candidates ().empty ())
     {
       drop_dead_stores (store_scan::unread_slots);
       erase_dropped ();
       return;
     }
 
+  std::vector<holdings> in;
+  std::vector<bool> known;
+  if (!fixed_point (in, known))
+    return;
+
+  for (block_id b = 0; b < nb; ++b)
+    if (known[b])
+      walk (b, in[b], true, [] (block_id, const holdings &) {});
+  unsigned dropped = 0;
+  for (size_t k = 0; k < a_.edits.size (); ++k)
+    if (drop_[k])
+      {
+        if (a_.edits[k].k == edit::kind::load)
+          ++dropped;
+        else
+          ++redundant_stores_;
+      }
+  // A store that went leaves the load that fed it (a memory phi's move
+  // through a register) loading what nothing reads.
+  if (redundant_stores_ > 0)
+    dropped += drop_dead_loads ();
+  a_.stats.loads -= std::min (a_.stats.loads, dropped);
+  a_.stats.stores -= std::min (a_.stats.stores, redundant_stores_);
+  a_.stats.elided_loads = dropped;
+  // Before the stores go: a moved load reads its slot on more paths.
+  if (!cands.empty ())
+    sink_edge_loads (cands, in, known);
+  drop_dead_stores (dropped ? store_scan::follow_paths
+                            : store_scan::unread_slots);
+  // After the dead stores went: a phi's store left is read afterwards,
+  // and the stores it becomes on the edges are too (the checker reads a
+  // phi_also slot at the end of the edges; the dead-store scan does not
+  // know that).
+  sink_phi_stores ();
+  erase_dropped ();
+}
+
+bool
+elider::fixed_point (std::vector<holdings> &in, std::vector<bool> &known)
+{
+  const size_t nb = f_.blocks.size ();
   std::vector<bool> empty_start (nb, false);
   for (block_id b = 0; b < nb; ++b)
     empty_start[b] = starts_empty (b);
@@ -440,8 +557,8 @@ elider::run ()
   // start set shrank, a set only shrinks, and it has at most
   // max_holdings entries; the work list's cap stops it all the same,
   // and a fixed point not reached removes nothing.
-  std::vector<holdings> in (nb);
-  std::vector<bool> known (nb, false);
+  in.assign (nb, holdings ());
+  known.assign (nb, false);
   block_work_list work_list (nb, (max_holdings + 2) * nb + 16);
   known[0] = true;
   work_list.push (0);
@@ -476,23 +593,7 @@ elider::run ()
           work_list.push (s);
       });
     }
-  if (work_list.gave_up ())
-    return;
-
-  for (block_id b = 0; b < nb; ++b)
-    if (known[b])
-      walk (b, in[b], true, [] (block_id, const holdings &) {});
-  unsigned dropped = 0;
-  for (size_t k = 0; k < a_.edits.size (); ++k)
-    dropped += drop_[k];
-  a_.stats.loads -= std::min (a_.stats.loads, dropped);
-  a_.stats.elided_loads = dropped;
-  // Before the stores go: a moved load reads its slot on more paths.
-  if (!cands.empty ())
-    sink_edge_loads (cands, in, known);
-  drop_dead_stores (dropped ? store_scan::follow_paths
-                            : store_scan::unread_slots);
-  erase_dropped ();
+  return !work_list.gave_up ();
 }
 
 bool
@@ -505,15 +606,11 @@ elider::may_elide () const
     else if (e.k == edit::kind::load && whole (e))
       made.push_back ({ e.slot, e.dst_reg });
   std::sort (made.begin (), made.end ());
-  for (const edit &e : a_.edits)
-    if (e.k == edit::kind::load && whole (e))
-      {
-        auto r = std::equal_range (made.begin (), made.end (),
-                                   std::make_pair (e.slot, e.dst_reg));
-        // Itself, and another.
-        if (r.second - r.first > 1)
-          return true;
-      }
+  // A load or store whose register and slot another load or store
+  // also moves (itself, and another).
+  for (size_t k = 1; k < made.size (); ++k)
+    if (made[k] == made[k - 1])
+      return true;
   return false;
 }
 
@@ -540,7 +637,7 @@ elider::drop_dead_stores (store_scan scan)
     for (size_t k = 0; k < drop_.size (); ++k)
       dead += drop_[k] && !was[k];
     a_.stats.stores -= std::min (a_.stats.stores, dead);
-    a_.stats.elided_stores = dead;
+    a_.stats.elided_stores = dead + redundant_stores_;
   };
   // index[s]: the bit of a slot the dataflow follows, or -1.
   std::vector<int> index (ns, -1);
@@ -842,6 +939,359 @@ elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
   regroup ();
 }
 
+std::vector<elider::phi_store>
+elider::phi_store_candidates () const
+{
+  std::vector<phi_store> out;
+  const size_t nb = f_.blocks.size ();
+  std::vector<block_id> preds;
+  for (block_id s = 0; s < nb; ++s)
+    {
+      const block &bs = f_.blocks[s];
+      if (bs.phis.empty () || starts_empty (s) || first_[s] == first_[s + 1])
+        continue;
+      preds = bs.preds;
+      std::sort (preds.begin (), preds.end ());
+      if (std::unique (preds.begin (), preds.end ()) - preds.begin () < 2)
+        continue;
+      // What the edits before it at S's start write (registers) and
+      // touch (slots).
+      hreg_set written;
+      std::vector<slot_id> touched;
+      for (size_t k = 0; k < bs.phis.size () && k < a_.phi_loc[s].size ();
+           ++k)
+        if (a_.phi_loc[s][k].is_slot ())
+          touched.push_back (a_.phi_loc[s][k].slot);
+      for (size_t q = first_[s];
+           q < first_[s + 1] && at (q, 0, program_point::kind::before_insn);
+           ++q)
+        {
+          if (drop_[q])
+            continue;
+          const edit &e = a_.edits[q];
+          const bool slot_touched
+            = e.slot != no_slot
+              && std::find (touched.begin (), touched.end (), e.slot)
+                   != touched.end ();
+          if (e.k == edit::kind::store && whole (e) && !slot_touched
+              && (work::span (e.src_reg, e.width) & written).none ())
+            for (size_t k = 0; k < bs.phis.size (); ++k)
+              {
+                const location &l = a_.phi_loc[s][k];
+                if (l.is_reg () && l.reg == e.src_reg
+                    && f_.values[bs.phis[k].def].width == e.width
+                    && a_.phi_also_at (s, k) == no_slot)
+                  {
+                    out.push_back ({ s, q, k });
+                    break;
+                  }
+              }
+          if (e.dst_reg != no_hreg)
+            written |= work::span (e.dst_reg, e.width);
+          if (e.temp != no_hreg)
+            written |= work::span (e.temp, e.width);
+          if (e.slot != no_slot)
+            touched.push_back (e.slot);
+        }
+    }
+  return out;
+}
+
+// A store of a phi's def from its register at the start of its block S
+// (before any edit there that writes the register or touches the slot)
+// moves to the in-edges at whose end the register does not hold the
+// slot already: on the others the slot holds the phi's argument there,
+// which is what the store would write.  The slot then holds the phi's
+// def at S's start as its register does (allocation::phi_also, which
+// the checker follows).  The typical case is a loop-carried value the
+// loop's body evicts: its header phi is stored on every iteration, and
+// the back edge reloads it from that slot (sqlite3VdbeExec's dispatch
+// loop).  Only where each edge that needs the store has a place for it
+// already (a predecessor with S its one successor, or an edge with
+// edits, which has a block of its own), and some edge needs none: each
+// run of S comes by one in-edge, so the stores run no more often than
+// before, whatever the frequencies (which -O0 does not estimate).  Where
+// the goal is size, only where at most one edge needs the store.
+void
+elider::sink_phi_stores ()
+{
+  const std::vector<phi_store> cands = phi_store_candidates ();
+  if (cands.empty ())
+    return;
+  std::vector<holdings> in;
+  std::vector<bool> known;
+  if (!fixed_point (in, known))
+    return;
+  const size_t nb = f_.blocks.size ();
+  std::vector<bool> wanted (nb, false);
+  for (const phi_store &c : cands)
+    wanted[c.s] = true;
+  struct edge_end
+  {
+    block_id from, to;
+    holdings h;
+  };
+  std::vector<edge_end> ends;
+  std::vector<unsigned> succ_count (nb, 0);
+  std::vector<block_id> succs;
+  for (block_id b = 0; b < nb; ++b)
+    {
+      succs = f_.blocks[b].succs;
+      std::sort (succs.begin (), succs.end ());
+      succ_count[b]
+        = unsigned (std::unique (succs.begin (), succs.end ()) - succs.begin ());
+      if (!known[b])
+        continue;
+      bool any = false;
+      for (block_id x : succs)
+        any |= wanted[x];
+      if (any)
+        walk (b, in[b], false, [&] (block_id x, const holdings &h) {
+          if (wanted[x])
+            ends.push_back ({ b, x, h });
+        });
+    }
+  auto edge_has_edits = [&] (block_id p, block_id x) {
+    for (size_t q = edge_begin (p); q < first_[p + 1]; ++q)
+      if (a_.edits[q].at.succ == x && !drop_[q])
+        return true;
+    return false;
+  };
+  // The stores to add, on edges (from, S), each a copy of the store it
+  // replaces.
+  std::vector<edit> added;
+  unsigned moved = 0;
+  std::vector<block_id> need;
+  for (const phi_store &c : cands)
+    {
+      const block &bs = f_.blocks[c.s];
+      const edit &e = a_.edits[c.edit];
+      const holding x { e.src_reg, e.width, e.slot };
+      if (!known[c.s])
+        continue;
+      bool ok = true;
+      need.clear ();
+      unsigned edges = 0;
+      for (const edge_end &ee : ends)
+        {
+          if (ee.to != c.s)
+            continue;
+          ++edges;
+          if (holds (ee.h, x))
+            continue;
+          if (succ_count[ee.from] > 1 && !edge_has_edits (ee.from, c.s))
+            {
+              ok = false;
+              break;
+            }
+          need.push_back (ee.from);
+        }
+      // Every in-edge walked (a block no edge reached has none), and
+      // some edge that needs no store.
+      for (block_id p : bs.preds)
+        ok &= known[p];
+      if (!ok || need.size () >= edges
+          || (goal_ == cost_goal::size && need.size () > 1))
+        continue;
+      for (block_id p : need)
+        {
+          edit n = e;
+          n.at = program_point ();
+          n.at.k = program_point::kind::on_edge;
+          n.at.block = p;
+          n.at.succ = c.s;
+          added.push_back (n);
+        }
+      drop_[c.edit] = true;
+      if (a_.phi_also.empty ())
+        a_.phi_also.assign (nb, {});
+      if (a_.phi_also[c.s].empty ())
+        a_.phi_also[c.s].assign (bs.phis.size (), no_slot);
+      a_.phi_also[c.s][c.phi] = e.slot;
+      ++moved;
+    }
+  if (moved == 0)
+    return;
+  // Rebuild the edits in build_record's order: each added store after
+  // the edits of its edge (a stable sort of the block's edge edits by
+  // successor).
+  std::vector<std::vector<edit>> at_end (nb);
+  for (edit &n : added)
+    at_end[n.at.block].push_back (std::move (n));
+  std::vector<edit> out;
+  out.reserve (a_.edits.size () + added.size ());
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const size_t mid = edge_begin (b);
+      for (size_t k = first_[b]; k < mid; ++k)
+        if (!drop_[k])
+          out.push_back (std::move (a_.edits[k]));
+      const size_t from = out.size ();
+      for (size_t k = mid; k < first_[b + 1]; ++k)
+        if (!drop_[k])
+          out.push_back (std::move (a_.edits[k]));
+      for (edit &n : at_end[b])
+        out.push_back (std::move (n));
+      std::stable_sort (out.begin () + from, out.end (),
+                        [] (const edit &p, const edit &q) {
+                          return p.at.succ < q.at.succ;
+                        });
+    }
+  a_.edits = std::move (out);
+  a_.stats.stores += unsigned (added.size ());
+  a_.stats.stores -= std::min (a_.stats.stores, moved);
+  a_.stats.phi_stores = moved;
+  drop_.assign (a_.edits.size (), false);
+  regroup ();
+}
+
+void
+elider::edit_back (size_t k, hreg_set &live) const
+{
+  if (drop_[k])
+    return;
+  const edit &e = a_.edits[k];
+  const hreg_set dst = e.dst_reg == no_hreg ? hreg_set ()
+                                            : work::span (e.dst_reg, e.width);
+  const hreg_set src = e.src_reg == no_hreg ? hreg_set ()
+                                            : work::span (e.src_reg, e.width);
+  switch (e.k)
+    {
+    case edit::kind::copy:
+      live &= ~dst;
+      live |= src;
+      return;
+    case edit::kind::load:
+    case edit::kind::remat:
+      live &= ~dst;
+      return;
+    case edit::kind::store:
+      live |= src;
+      return;
+    case edit::kind::swap:
+      if (e.temp != no_hreg)
+        live &= ~work::span (e.temp, e.width);
+      live |= dst | src;
+      return;
+    }
+}
+
+void
+elider::edge_back (block_id p, block_id s, hreg_set &live) const
+{
+  const size_t begin = edge_begin (p);
+  for (size_t q = first_[p + 1]; q-- > begin;)
+    if (a_.edits[q].at.succ == s)
+      edit_back (q, live);
+}
+
+hreg_set
+elider::edge_out (block_id b, block_id s,
+                  const std::vector<hreg_set> &live_in) const
+{
+  hreg_set live = live_in[s];
+  const std::vector<phi> &phis = f_.blocks[s].phis;
+  for (size_t k = 0; k < phis.size () && k < a_.phi_loc[s].size (); ++k)
+    {
+      const location &l = a_.phi_loc[s][k];
+      if (l.is_reg ())
+        live |= work::span (l.reg, f_.values[phis[k].def].width);
+    }
+  edge_back (b, s, live);
+  return live;
+}
+
+hreg_set
+elider::walk_back_regs (block_id b, const std::vector<hreg_set> &live_in,
+                        bool mark)
+{
+  const block &blk = f_.blocks[b];
+  hreg_set live;
+  done_.clear ();
+  for (block_id s : blk.succs)
+    if (std::find (done_.begin (), done_.end (), s) == done_.end ())
+      {
+        done_.push_back (s);
+        live |= edge_out (b, s, live_in);
+      }
+  const uint32_t n = uint32_t (blk.insns.size ());
+  size_t k = edge_begin (b);
+  const size_t start = first_[b];
+  // Edit K - 1 backwards, marking a dead load first.
+  auto back = [&] (size_t q) {
+    const edit &e = a_.edits[q];
+    if (mark && !drop_[q] && e.k == edit::kind::load
+        && (work::span (e.dst_reg, e.width) & live).none ())
+      drop_[q] = true;
+    edit_back (q, live);
+  };
+  for (uint32_t j = n + 1; j-- > 0;)
+    {
+      for (; k > start && at (k - 1, j, program_point::kind::after_insn); --k)
+        back (k - 1);
+      if (j < n && !a_.is_removed (b, j))
+        {
+          const insn &i = blk.insns[j];
+          hreg_set written = i.clobbers, read;
+          for (size_t o = 0; o < i.ops.size (); ++o)
+            {
+              const operand &x = i.ops[o];
+              if (x.kind == operand_kind::def_hard)
+                written |= work::span (x.reg, x.width);
+              else if (x.kind == operand_kind::use_hard)
+                read |= work::span (x.reg, x.width);
+              else
+                {
+                  const location &l = a_.operand_loc[b][j][o];
+                  if (!l.is_reg ())
+                    continue;
+                  const hreg_set r = work::span (l.reg,
+                                                 regs_at (x.value, l.reg));
+                  (x.kind == operand_kind::def ? written : read) |= r;
+                }
+            }
+          live &= ~written;
+          live |= read;
+        }
+      for (; k > start && at (k - 1, j, program_point::kind::before_insn); --k)
+        back (k - 1);
+    }
+  return live;
+}
+
+unsigned
+elider::drop_dead_loads ()
+{
+  const size_t nb = f_.blocks.size ();
+  std::vector<hreg_set> live_in (nb);
+  // The fixed point, backwards.  Termination: a block is walked again
+  // only when a successor's live-in set grew, sets only grow, and they
+  // are bounded by the hard registers; the work list's cap stops it all
+  // the same, and a fixed point not reached drops nothing.
+  block_work_list work_list (nb, (max_hard_regs + 2) * nb + 16);
+  for (block_id b = nb; b-- > 0;)
+    work_list.push (b);
+  block_id b;
+  while (work_list.next (&b))
+    {
+      const hreg_set li = walk_back_regs (b, live_in, false);
+      if (li == live_in[b])
+        continue;
+      live_in[b] = li;
+      for (block_id q : f_.blocks[b].preds)
+        work_list.push (q);
+    }
+  if (work_list.gave_up ())
+    return 0;
+  const std::vector<bool> was (drop_);
+  for (block_id b = 0; b < nb; ++b)
+    walk_back_regs (b, live_in, true);
+  unsigned n = 0;
+  for (size_t k = 0; k < drop_.size (); ++k)
+    n += drop_[k] && !was[k];
+  return n;
+}
+
 // first_ for the edits as they are now (in build_record's order).
 void
 elider::regroup ()
@@ -857,9 +1307,10 @@ elider::regroup ()
 } // namespace
 
 void
-elide_reloads (const function &f, const target &t, allocation &a)
+elide_reloads (const function &f, const target &t, allocation &a,
+               cost_goal goal)
 {
-  elider (f, t, a).run ();
+  elider (f, t, a, goal).run ();
 }
 
 } // namespace ssara::ra

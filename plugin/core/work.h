@@ -414,8 +414,10 @@ std::string deconstruct_ssa (work &w);
 void assign_stack_slots (work &w);
 std::string build_record (work &w, allocation &out);
 // Drop the loads of A into registers that hold their slot's contents
-// already (reload_elision.cc).
-void elide_reloads (const function &f, const target &t, allocation &a);
+// already, and the stores of what a slot holds; sink edge loads and phi
+// stores (reload_elision.cc).
+void elide_reloads (const function &f, const target &t, allocation &a,
+                    cost_goal goal);
 
 // Delete the rematerializable input instructions whose value nothing
 // reads any more: every read recomputes it (spilling.cc,
