@@ -441,8 +441,10 @@ def compile_cost(build, sizes, resume):
         for side in ("stock", "ssara"):
             print("bench: compile cost, generated function of %d statements, %s"
                   % (n, side), flush=True)
+            # The ssara side with `times`: each phase's growth.
             row[side] = timed_compile(build, path, ["-O2"] + COMMON_CFLAGS,
-                                      side == "ssara", workdir, "gen-%d-%s" % (n, side))
+                                      side == "ssara", workdir, "gen-%d-%s" % (n, side),
+                                      extra=["-fplugin-arg-ssara-times"])
         cost["scaling"].append(row)
     with open(jpath, "w") as f:
         json.dump(cost, f, indent=1)
@@ -618,7 +620,8 @@ def main(argv):
                    "side (reported)")
     r.add_argument("--plugin-commit",
                    help="the commit --plugin was built from, for the report")
-    r.add_argument("--sizes", default="500,1500,5000,15000,50000",
+    # 108000 statements: about 200 000 SSA values (issue 16's largest).
+    r.add_argument("--sizes", default="500,1500,5000,15000,50000,108000",
                    help="statements per generated function")
     q = sub.add_parser("quick", help="make bench-quick: SQLite, lz4 and zlib "
                        "(QUICK_RUNS), counts and attribution")

@@ -208,6 +208,56 @@ def plots(data, outdir, rel):
     return figs
 
 
+def fitted_exponent(points):
+    """The slope of log(seconds) against log(values), least squares, over
+    POINTS (values, seconds) with both positive; None with fewer than
+    two."""
+    pts = [(math.log(v), math.log(t)) for v, t in points if v > 0 and t > 0]
+    if len(pts) < 2:
+        return None
+    mx = sum(p[0] for p in pts) / len(pts)
+    my = sum(p[1] for p in pts) / len(pts)
+    sxx = sum((p[0] - mx) ** 2 for p in pts)
+    if sxx == 0:
+        return None
+    return sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
+
+
+# The growth is fitted over the generated functions of at least this many
+# SSA values: below it the times are a few milliseconds, mostly the
+# clock's resolution and fixed costs.
+GROWTH_MIN_VALUES = 5000
+
+
+def growth_table(w, scaling):
+    """Write the fitted growth exponents of IRA+LRA, the ssara pass and
+    each of its steps (-fplugin-arg-ssara-times) over the generated
+    functions."""
+    rows = [r for r in scaling if r["ssara"].get("ok") and r["stock"].get("ok")
+            and r["ssara"].get("values", 0) >= GROWTH_MIN_VALUES]
+    if len(rows) < 2:
+        return
+    vals = [r["ssara"]["values"] for r in rows]
+    stock = fitted_exponent([(v, alloc_seconds(r["stock"])[0]) for v, r in zip(vals, rows)])
+    ours = fitted_exponent([(v, alloc_seconds(r["ssara"])[1]) for v, r in zip(vals, rows)])
+    w("Growth, fitted over the generated functions of %d values or more "
+      "(seconds ~ values^k, least squares on the logarithms; 1 is linear, "
+      "n log n over this range about 1.1): IRA+LRA k = %s, the ssara pass "
+      "k = %s.  Its steps (`-fplugin-arg-ssara-times`, ms):"
+      % (GROWTH_MIN_VALUES, fmt(stock, 2) if stock is not None else "-",
+         fmt(ours, 2) if ours is not None else "-"))
+    w("")
+    phases = [k for k in rows[-1]["ssara"].get("phases", {}) if k != "total"]
+    w("| step | " + " | ".join("%d values" % v for v in vals) + " | k |")
+    w("| --- | " + " | ".join("---:" for _ in vals) + " | ---: |")
+    for ph in phases:
+        ts = [r["ssara"].get("phases", {}).get(ph, 0.0) for r in rows]
+        k = fitted_exponent(list(zip(vals, ts)))
+        w("| %s | %s | %s |" % (ph, " | ".join(fmt(t, 1) for t in ts),
+                                fmt(k, 2) if k is not None else "-"))
+    w("")
+
+
 def alloc_seconds(x):
     """(IRA+LRA, ssara pass) seconds of one timed compile: the passes timed
     inclusively by tools/pass_times.cc where the run has them, else
@@ -329,6 +379,17 @@ def report(build, out_md):
             pm = m["peak_kb"] / s["peak_kb"]
             w("| cc1 peak memory, SQLite | <= 1.05x | %sx | %s |"
               % (fmt(pm), "yes" if pm <= 1.05 else "no"))
+    # The generated functions: the worst ratio over the sizes.
+    gen = [r for r in cost.get("scaling") or []
+           if r["ssara"].get("ok") and r["stock"].get("ok")]
+    ratios = [alloc_seconds(r["ssara"])[1] / alloc_seconds(r["stock"])[0]
+              for r in gen if alloc_seconds(r["stock"])[0] > 0]
+    if ratios:
+        worst = max(ratios)
+        top = max(r["ssara"].get("values", 0) for r in gen)
+        w("| allocation time, generated functions up to %d values, worst "
+          "size | <= 0.50x | %sx | %s |"
+          % (top, fmt(worst), "yes" if worst <= 0.5 else "no"))
     w("")
 
     # Summary per configuration.
@@ -585,6 +646,7 @@ def report(build, out_md):
                     fmt(m_ssara / s_ra if s_ra else float("nan"), 2),
                     fmt(s.get("peak_kb", 0) / 1024, 1), fmt(m.get("peak_kb", 0) / 1024, 1)))
             w("")
+            growth_table(w, cost["scaling"])
     w("This run of tools/bench.py took %d s (2 jobs in parallel; runs already done were reused with --resume)." % data.get("bench_seconds", 0))
     w("")
     with open(out_md, "w") as f:
