@@ -102,13 +102,17 @@ whole (const edit &e)
 void
 kill_regs (holdings &h, const hreg_set &regs)
 {
-  if (regs.none ())
+  if (regs.none () || h.empty ())
     return;
-  h.erase (std::remove_if (h.begin (), h.end (),
-                           [&] (const holding &x) {
-                             return (work::span (x.reg, x.width) & regs).any ();
-                           }),
-           h.end ());
+  auto hit = [&] (const holding &x) {
+    for (unsigned w = 0; w < x.width; ++w)
+      if (x.reg + w < max_hard_regs && regs.test (x.reg + w))
+        return true;
+    return false;
+  };
+  auto first = std::find_if (h.begin (), h.end (), hit);
+  if (first != h.end ())
+    h.erase (std::remove_if (first, h.end (), hit), h.end ());
 }
 
 void
@@ -210,17 +214,22 @@ private:
     return a_.edits[k].at.k == kind && a_.edits[k].at.insn == j;
   }
   // The first of block B's edits on an out-edge.
-  size_t edge_begin (block_id b) const
-  {
-    size_t k = first_[b];
-    while (k < first_[b + 1] && !on_edge (k))
-      ++k;
-    return k;
-  }
+  // The first of block B's edits on an out-edge (regroup makes them).
+  std::vector<size_t> edges_at_;
+  size_t edge_begin (block_id b) const { return edges_at_[b]; }
   std::vector<bool> drop_;
   // The stores that went because the slot held what they store.
   unsigned redundant_stores_ = 0;
-  std::vector<block_id> done_;
+  // Call F (S, BEGIN, END) once for each successor S of block B, with
+  // the range of B's edits on the edge to S (empty where there are
+  // none): one pass, the edits on out-edges being sorted by successor
+  // (a successor reached twice, a conditional branch to one block, is
+  // one edge for the edits).
+  template <typename F>
+  void each_edge (block_id b, F f);
+  // each_edge's marks of the successors seen, by pass.
+  std::vector<uint32_t> edge_stamp_;
+  uint32_t stamp_ = 0;
 
   // The registers value V takes from R on: in another file than its own
   // (an operand that reads or writes it there), as many as its bytes
@@ -291,20 +300,37 @@ private:
   std::vector<phi_store> phi_store_candidates () const;
   void sink_phi_stores ();
 
-  // Dead loads, after stores went (drop_dead_loads).  Edit K backwards
-  // over LIVE (a dropped edit reads and writes nothing).
+  // Dead loads, after stores went (drop_dead_loads).  The registers
+  // edit K writes and reads (none where it was dropped); edit K
+  // backwards over LIVE; the registers instruction J of block B writes
+  // and reads.
+  void edit_rw (size_t k, hreg_set &written, hreg_set &read) const;
   void edit_back (size_t k, hreg_set &live) const;
-  // The edits of edge P -> S backwards over LIVE.
-  void edge_back (block_id p, block_id s, hreg_set &live) const;
-  // The registers live at the end of edge B -> S: S's live-in and its
-  // phis' registers (the checker reads the arguments there).
-  hreg_set edge_out (block_id b, block_id s,
-                     const std::vector<hreg_set> &live_in) const;
-  // Walk block B backwards from its out-edges' live registers; with
-  // MARK, mark the loads whose registers are dead after them.  Return
-  // the registers live at B's start.
+  void insn_rw (block_id b, uint32_t j, hreg_set &written,
+                hreg_set &read) const;
+  // The registers each instruction writes (its defs' locations, def_hards
+  // and clobbers) and reads, found once (find_insn_regs) for the
+  // dataflows: instruction J of block B is insn_regs_[insn_base_[B] + J].
+  struct insn_regs
+  {
+    hreg_set written, read;
+  };
+  std::vector<insn_regs> insn_regs_;
+  std::vector<uint32_t> insn_base_;
+  void find_insn_regs ();
+  void find_insn_rw (block_id b, uint32_t j, hreg_set &written,
+                     hreg_set &read) const;
+  // The registers live at the start of the edge to S whose edits are
+  // BEGIN .. END: S's live-in and its phis' registers (the checker reads
+  // the arguments there), back over the edits.
+  hreg_set edge_out (block_id s, size_t begin, size_t end,
+                     const std::vector<hreg_set> &live_in,
+                     const std::vector<hreg_set> &phi_regs) const;
+  // Walk block B backwards from its out-edges' live registers, marking
+  // the loads whose registers are dead after them.  Return the
+  // registers live at B's start.
   hreg_set walk_back_regs (block_id b, const std::vector<hreg_set> &live_in,
-                           bool mark);
+                           const std::vector<hreg_set> &phi_regs);
   // Mark the loads whose destination no instruction or edit reads
   // before it is written again; return how many, or 0 where the fixed
   // point was not reached.
@@ -393,20 +419,7 @@ elider::apply_insn (block_id b, uint32_t j, holdings &h) const
       h.clear ();
       return;
     }
-  hreg_set written = i.clobbers;
-  for (size_t k = 0; k < i.ops.size (); ++k)
-    {
-      const operand &o = i.ops[k];
-      if (o.kind == operand_kind::def_hard)
-        written |= work::span (o.reg, o.width);
-      else if (o.kind == operand_kind::def)
-        {
-          const location &l = a_.operand_loc[b][j][k];
-          if (l.is_reg ())
-            written |= work::span (l.reg, regs_at (o.value, l.reg));
-        }
-    }
-  kill_regs (h, written);
+  kill_regs (h, insn_regs_[insn_base_[b] + j].written);
 }
 
 template <typename F>
@@ -455,21 +468,43 @@ elider::walk (block_id b, const holdings &in, bool mark, F at_edge)
       for (; k < end && at (k, j, program_point::kind::after_insn); ++k)
         run_edit (k, h);
     }
-  // Each out-edge once, with its own edits (a successor reached twice,
-  // a conditional branch to one block, is one edge for the edits).
-  const size_t edges = k;
-  done_.clear ();
-  for (block_id s : f_.blocks[b].succs)
+  // Each out-edge once, with its own edits.
+  each_edge (b, [&] (block_id s, size_t begin, size_t stop) {
+    edge_.assign (h.begin (), h.end ());
+    for (size_t q = begin; q < stop; ++q)
+      run_edit (q, edge_);
+    at_edge (s, edge_);
+  });
+}
+
+template <typename F>
+void
+elider::each_edge (block_id b, F f)
+{
+  const size_t nb = f_.blocks.size ();
+  if (edge_stamp_.size () != nb || stamp_ == ~uint32_t (0))
     {
-      if (std::find (done_.begin (), done_.end (), s) != done_.end ())
-        continue;
-      done_.push_back (s);
-      edge_.assign (h.begin (), h.end ());
-      for (size_t q = edges; q < end; ++q)
-        if (a_.edits[q].at.succ == s)
-          run_edit (q, edge_);
-      at_edge (s, edge_);
+      edge_stamp_.assign (nb, 0);
+      stamp_ = 0;
     }
+  const uint32_t mark = ++stamp_;
+  const size_t end = first_[b + 1];
+  for (size_t q = edge_begin (b); q < end;)
+    {
+      const block_id s = a_.edits[q].at.succ;
+      size_t e = q + 1;
+      while (e < end && a_.edits[e].at.succ == s)
+        ++e;
+      edge_stamp_[s] = mark;
+      f (s, q, e);
+      q = e;
+    }
+  for (block_id s : f_.blocks[b].succs)
+    if (edge_stamp_[s] != mark)
+      {
+        edge_stamp_[s] = mark;
+        f (s, end, end);
+      }
 }
 
 void
@@ -506,6 +541,7 @@ elider::run ()
       return;
     }
 
+  find_insn_regs ();
   std::vector<holdings> in;
   std::vector<bool> known;
   if (!fixed_point (in, known))
@@ -535,10 +571,10 @@ elider::run ()
     sink_edge_loads (cands, in, known);
   drop_dead_stores (dropped ? store_scan::follow_paths
                             : store_scan::unread_slots);
-  // After the dead stores went: a phi's store left is read afterwards,
-  // and the stores it becomes on the edges are too (the checker reads a
-  // phi_also slot at the end of the edges; the dead-store scan does not
-  // know that).
+  // After the dead stores went: a phi's store left is read afterwards
+  // (moved, a dead one would become stores on edges that the checker's
+  // reading of the phi_also slot keeps), and the holdings are those of
+  // the stores left, found again.
   sink_phi_stores ();
   erase_dropped ();
 }
@@ -631,6 +667,7 @@ elider::drop_dead_stores (store_scan scan)
     if (!drop_[k] && a_.edits[k].k != edit::kind::store
         && a_.edits[k].slot < ns)
       read[a_.edits[k].slot] = true;
+
   std::vector<bool> was (drop_);
   auto count_dead = [&] {
     unsigned dead = 0;
@@ -694,21 +731,14 @@ elider::drop_dead_stores (store_scan scan)
   slots live (words, 0), edge (words, 0);
   auto walk_back = [&] (block_id b, bool mark) -> const slots & {
     std::fill (live.begin (), live.end (), 0);
-    const size_t start = first_[b], edges = edge_begin (b), end = first_[b + 1];
-    std::vector<block_id> &done = done_;
-    done.clear ();
-    for (block_id s : f_.blocks[b].succs)
-      {
-        if (std::find (done.begin (), done.end (), s) != done.end ())
-          continue;
-        done.push_back (s);
-        edge = live_in[s];
-        for (size_t q = end; q-- > edges;)
-          if (a_.edits[q].at.succ == s)
-            back (q, edge, mark);
-        for (size_t x = 0; x < words; ++x)
-          live[x] |= edge[x];
-      }
+    const size_t start = first_[b], edges = edge_begin (b);
+    each_edge (b, [&] (block_id s, size_t begin, size_t stop) {
+      edge = live_in[s];
+      for (size_t q = stop; q-- > begin;)
+        back (q, edge, mark);
+      for (size_t x = 0; x < words; ++x)
+        live[x] |= edge[x];
+    });
     for (size_t q = edges; q-- > start;)
       back (q, live, mark);
     return live;
@@ -757,7 +787,13 @@ elider::erase_dropped ()
   size_t kept = 0;
   for (size_t k = 0; k < a_.edits.size (); ++k)
     if (!drop_[k])
-      a_.edits[kept++] = std::move (a_.edits[k]);
+      {
+        // (Not onto itself: a string moved onto itself may come out
+        // empty.)
+        if (kept != k)
+          a_.edits[kept] = std::move (a_.edits[k]);
+        ++kept;
+      }
   a_.edits.resize (kept);
 }
 
@@ -1146,8 +1182,10 @@ elider::sink_phi_stores ()
 }
 
 void
-elider::edit_back (size_t k, hreg_set &live) const
+elider::edit_rw (size_t k, hreg_set &written, hreg_set &read) const
 {
+  written.reset ();
+  read.reset ();
   if (drop_[k])
     return;
   const edit &e = a_.edits[k];
@@ -1158,62 +1196,104 @@ elider::edit_back (size_t k, hreg_set &live) const
   switch (e.k)
     {
     case edit::kind::copy:
-      live &= ~dst;
-      live |= src;
+      written = dst;
+      read = src;
       return;
     case edit::kind::load:
     case edit::kind::remat:
-      live &= ~dst;
+      written = dst;
       return;
     case edit::kind::store:
-      live |= src;
+      read = src;
       return;
     case edit::kind::swap:
       if (e.temp != no_hreg)
-        live &= ~work::span (e.temp, e.width);
-      live |= dst | src;
+        written = work::span (e.temp, e.width);
+      read = dst | src;
       return;
     }
 }
 
 void
-elider::edge_back (block_id p, block_id s, hreg_set &live) const
+elider::edit_back (size_t k, hreg_set &live) const
 {
-  const size_t begin = edge_begin (p);
-  for (size_t q = first_[p + 1]; q-- > begin;)
-    if (a_.edits[q].at.succ == s)
-      edit_back (q, live);
+  hreg_set w, r;
+  edit_rw (k, w, r);
+  live &= ~w;
+  live |= r;
+}
+
+void
+elider::insn_rw (block_id b, uint32_t j, hreg_set &written,
+                 hreg_set &read) const
+{
+  const insn_regs &x = insn_regs_[insn_base_[b] + j];
+  written = x.written;
+  read = x.read;
+}
+
+void
+elider::find_insn_regs ()
+{
+  const size_t nb = f_.blocks.size ();
+  insn_base_.assign (nb + 1, 0);
+  for (block_id b = 0; b < nb; ++b)
+    insn_base_[b + 1] = insn_base_[b] + uint32_t (f_.blocks[b].insns.size ());
+  insn_regs_.assign (insn_base_[nb], insn_regs ());
+  for (block_id b = 0; b < nb; ++b)
+    for (uint32_t j = 0; j < f_.blocks[b].insns.size (); ++j)
+      {
+        insn_regs &x = insn_regs_[insn_base_[b] + j];
+        find_insn_rw (b, j, x.written, x.read);
+      }
+}
+
+void
+elider::find_insn_rw (block_id b, uint32_t j, hreg_set &written,
+                      hreg_set &read) const
+{
+  const insn &i = f_.blocks[b].insns[j];
+  written = i.clobbers;
+  read.reset ();
+  for (size_t o = 0; o < i.ops.size (); ++o)
+    {
+      const operand &x = i.ops[o];
+      if (x.kind == operand_kind::def_hard)
+        written |= work::span (x.reg, x.width);
+      else if (x.kind == operand_kind::use_hard)
+        read |= work::span (x.reg, x.width);
+      else
+        {
+          const location &l = a_.operand_loc[b][j][o];
+          if (!l.is_reg ())
+            continue;
+          const hreg_set r = work::span (l.reg, regs_at (x.value, l.reg));
+          (x.kind == operand_kind::def ? written : read) |= r;
+        }
+    }
 }
 
 hreg_set
-elider::edge_out (block_id b, block_id s,
-                  const std::vector<hreg_set> &live_in) const
+elider::edge_out (block_id s, size_t begin, size_t end,
+                  const std::vector<hreg_set> &live_in,
+                  const std::vector<hreg_set> &phi_regs) const
 {
-  hreg_set live = live_in[s];
-  const std::vector<phi> &phis = f_.blocks[s].phis;
-  for (size_t k = 0; k < phis.size () && k < a_.phi_loc[s].size (); ++k)
-    {
-      const location &l = a_.phi_loc[s][k];
-      if (l.is_reg ())
-        live |= work::span (l.reg, f_.values[phis[k].def].width);
-    }
-  edge_back (b, s, live);
+  hreg_set live = live_in[s] | phi_regs[s];
+  for (size_t q = end; q-- > begin;)
+    edit_back (q, live);
   return live;
 }
 
 hreg_set
 elider::walk_back_regs (block_id b, const std::vector<hreg_set> &live_in,
-                        bool mark)
+                        const std::vector<hreg_set> &phi_regs)
 {
+  const bool mark = true;
   const block &blk = f_.blocks[b];
   hreg_set live;
-  done_.clear ();
-  for (block_id s : blk.succs)
-    if (std::find (done_.begin (), done_.end (), s) == done_.end ())
-      {
-        done_.push_back (s);
-        live |= edge_out (b, s, live_in);
-      }
+  each_edge (b, [&] (block_id s, size_t begin, size_t end) {
+    live |= edge_out (s, begin, end, live_in, phi_regs);
+  });
   const uint32_t n = uint32_t (blk.insns.size ());
   size_t k = edge_begin (b);
   const size_t start = first_[b];
@@ -1231,25 +1311,8 @@ elider::walk_back_regs (block_id b, const std::vector<hreg_set> &live_in,
         back (k - 1);
       if (j < n && !a_.is_removed (b, j))
         {
-          const insn &i = blk.insns[j];
-          hreg_set written = i.clobbers, read;
-          for (size_t o = 0; o < i.ops.size (); ++o)
-            {
-              const operand &x = i.ops[o];
-              if (x.kind == operand_kind::def_hard)
-                written |= work::span (x.reg, x.width);
-              else if (x.kind == operand_kind::use_hard)
-                read |= work::span (x.reg, x.width);
-              else
-                {
-                  const location &l = a_.operand_loc[b][j][o];
-                  if (!l.is_reg ())
-                    continue;
-                  const hreg_set r = work::span (l.reg,
-                                                 regs_at (x.value, l.reg));
-                  (x.kind == operand_kind::def ? written : read) |= r;
-                }
-            }
+          hreg_set written, read;
+          insn_rw (b, j, written, read);
           live &= ~written;
           live |= read;
         }
@@ -1263,8 +1326,64 @@ unsigned
 elider::drop_dead_loads ()
 {
   const size_t nb = f_.blocks.size ();
+  // Each block's instructions and in-block edits, once: the registers
+  // they read before writing them (use) and those they write (def).
+  std::vector<hreg_set> use (nb), def (nb);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const uint32_t n = uint32_t (f_.blocks[b].insns.size ());
+      size_t k = edge_begin (b);
+      const size_t start = first_[b];
+      hreg_set w, r;
+      auto step = [&] {
+        use[b] &= ~w;
+        use[b] |= r;
+        def[b] |= w;
+      };
+      for (uint32_t j = n + 1; j-- > 0;)
+        {
+          for (; k > start && at (k - 1, j, program_point::kind::after_insn);
+               --k)
+            {
+              edit_rw (k - 1, w, r);
+              step ();
+            }
+          if (j < n && !a_.is_removed (b, j))
+            {
+              insn_rw (b, j, w, r);
+              step ();
+            }
+          for (; k > start
+                 && at (k - 1, j, program_point::kind::before_insn);
+               --k)
+            {
+              edit_rw (k - 1, w, r);
+              step ();
+            }
+        }
+    }
+  // The registers of each block's phis: the checker reads them at the
+  // end of its in-edges.
+  std::vector<hreg_set> phi_regs (nb);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const std::vector<phi> &phis = f_.blocks[b].phis;
+      for (size_t k = 0; k < phis.size () && k < a_.phi_loc[b].size (); ++k)
+        {
+          const location &l = a_.phi_loc[b][k];
+          if (l.is_reg ())
+            phi_regs[b] |= work::span (l.reg, f_.values[phis[k].def].width);
+        }
+    }
   std::vector<hreg_set> live_in (nb);
-  // The fixed point, backwards.  Termination: a block is walked again
+  auto out_of = [&] (block_id b) {
+    hreg_set live;
+    each_edge (b, [&] (block_id x, size_t begin, size_t end) {
+      live |= edge_out (x, begin, end, live_in, phi_regs);
+    });
+    return live;
+  };
+  // The fixed point, backwards.  Termination: a block is computed again
   // only when a successor's live-in set grew, sets only grow, and they
   // are bounded by the hard registers; the work list's cap stops it all
   // the same, and a fixed point not reached drops nothing.
@@ -1274,7 +1393,7 @@ elider::drop_dead_loads ()
   block_id b;
   while (work_list.next (&b))
     {
-      const hreg_set li = walk_back_regs (b, live_in, false);
+      const hreg_set li = use[b] | (out_of (b) & ~def[b]);
       if (li == live_in[b])
         continue;
       live_in[b] = li;
@@ -1283,9 +1402,16 @@ elider::drop_dead_loads ()
     }
   if (work_list.gave_up ())
     return 0;
+  // The blocks with a load (on an out-edge too).
   const std::vector<bool> was (drop_);
-  for (block_id b = 0; b < nb; ++b)
-    walk_back_regs (b, live_in, true);
+  for (block_id x = 0; x < nb; ++x)
+    {
+      bool any = false;
+      for (size_t q = first_[x]; q < first_[x + 1] && !any; ++q)
+        any = !drop_[q] && a_.edits[q].k == edit::kind::load;
+      if (any)
+        walk_back_regs (x, live_in, phi_regs);
+    }
   unsigned n = 0;
   for (size_t k = 0; k < drop_.size (); ++k)
     n += drop_[k] && !was[k];
@@ -1302,6 +1428,14 @@ elider::regroup ()
     ++first_[e.at.block + 1];
   for (block_id b = 0; b < nb; ++b)
     first_[b + 1] += first_[b];
+  edges_at_.assign (nb, 0);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      size_t k = first_[b];
+      while (k < first_[b + 1] && !on_edge (k))
+        ++k;
+      edges_at_[b] = k;
+    }
 }
 
 } // namespace
