@@ -285,6 +285,17 @@ private:
                         const std::vector<bool> &known);
   void regroup ();
 
+  // The holdings at the end of every edge into a block of WANTED, from
+  // the blocks an edge reached (KNOWN), walked from IN.
+  struct edge_end
+  {
+    block_id from, to;
+    holdings h;
+  };
+  std::vector<edge_end> edge_ends (const std::vector<bool> &wanted,
+                                   const std::vector<holdings> &in,
+                                   const std::vector<bool> &known);
+
   // The forward fixed point of the holdings at each block's start
   // (IN; KNOWN: reached by an edge); false where its cap was reached.
   bool fixed_point (std::vector<holdings> &in, std::vector<bool> &known);
@@ -881,23 +892,13 @@ elider::sink_candidates () const
   return out;
 }
 
-void
-elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
-                         const std::vector<holdings> &in,
-                         const std::vector<bool> &known)
+std::vector<elider::edge_end>
+elider::edge_ends (const std::vector<bool> &wanted,
+                   const std::vector<holdings> &in,
+                   const std::vector<bool> &known)
 {
-  const size_t nb = f_.blocks.size ();
-  // The holdings at the end of every edge into a candidate's S.
-  std::vector<bool> wanted (nb, false);
-  for (const sink_candidate &c : cands)
-    wanted[c.to] = true;
-  struct edge_end
-  {
-    block_id from, to;
-    holdings h;
-  };
   std::vector<edge_end> ends;
-  for (block_id b = 0; b < nb; ++b)
+  for (block_id b = 0; b < f_.blocks.size (); ++b)
     {
       if (!known[b])
         continue;
@@ -910,6 +911,20 @@ elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
             ends.push_back ({ b, s, h });
         });
     }
+  return ends;
+}
+
+void
+elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
+                         const std::vector<holdings> &in,
+                         const std::vector<bool> &known)
+{
+  const size_t nb = f_.blocks.size ();
+  // The holdings at the end of every edge into a candidate's S.
+  std::vector<bool> wanted (nb, false);
+  for (const sink_candidate &c : cands)
+    wanted[c.to] = true;
+  const std::vector<edge_end> ends = edge_ends (wanted, in, known);
   // sink_to[k]: the block edit K moves to the start of, or no_block.
   std::vector<block_id> sink_to (a_.edits.size (), no_block);
   unsigned moved = 0;
@@ -1062,12 +1077,7 @@ elider::sink_phi_stores ()
   std::vector<bool> wanted (nb, false);
   for (const phi_store &c : cands)
     wanted[c.s] = true;
-  struct edge_end
-  {
-    block_id from, to;
-    holdings h;
-  };
-  std::vector<edge_end> ends;
+  const std::vector<edge_end> ends = edge_ends (wanted, in, known);
   std::vector<unsigned> succ_count (nb, 0);
   std::vector<block_id> succs;
   for (block_id b = 0; b < nb; ++b)
@@ -1076,16 +1086,6 @@ elider::sink_phi_stores ()
       std::sort (succs.begin (), succs.end ());
       succ_count[b]
         = unsigned (std::unique (succs.begin (), succs.end ()) - succs.begin ());
-      if (!known[b])
-        continue;
-      bool any = false;
-      for (block_id x : succs)
-        any |= wanted[x];
-      if (any)
-        walk (b, in[b], false, [&] (block_id x, const holdings &h) {
-          if (wanted[x])
-            ends.push_back ({ b, x, h });
-        });
     }
   auto edge_has_edits = [&] (block_id p, block_id x) {
     for (size_t q = edge_begin (p); q < first_[p + 1]; ++q)
