@@ -292,77 +292,56 @@ TEST (ReloadElision, LoadIntoPhiRegisterStaysOnEdge)
   EXPECT_EQ (joined (check_allocation (f, t, a)), "");
 }
 
-namespace {
-
-// A loop-carried value the loop's call evicts: the header's phi v1 lands
-// in r3 and is stored to its slot at the header's start on every
-// iteration, and the latch reloads it from there before the back edge.
-// The back edge brings r3 holding the slot, so the store moves to the
-// entry edge, where the slot does not hold v0 yet.
-const char *carried = R"(
-function carried
-value v0 gpr
-value v1 gpr
-block 0 succs=1 freq=1
-  insn def:v0 origin=10
-block 1 preds=0,2 succs=2 depth=1 freq=10
-  phi v1 = v0 v1
-  insn use:v1 origin=11
-block 2 preds=1 succs=1,3 depth=1 freq=10
-  call clobbers={r0,r3-r12} origin=12
-  insn term origin=13
-block 3 preds=2 returns freq=1
-  insn origin=14
-)";
-
-} // namespace
-
-// The store moves to the entry edge (with GOAL size too: one edge).
-// Where the back edge's argument is defined anew in the latch (loop_phi:
-// v2 in r14, copied into r3 on the back edge), both edges would need
-// it, and it stays.
+// loop_phi with the header's phi v1 in r3, stored to its slot at the
+// header's start on every iteration.  Where the latch stores v2 (in r3)
+// to that slot before its call and reloads it after (RELOADED), the back
+// edge brings r3 holding the slot, and the store moves to the entry edge
+// (with GOAL size too: one edge needs it).  Where v2 is in r14 instead,
+// copied into r3 on the back edge, both edges would need the store, and
+// it stays.
 TEST (ReloadElision, PhiStoreMovesToEdgesWhoseSlotLacksTheArgument)
 {
   for (int reloaded : { 1, 0 })
     for (cost_goal goal : { cost_goal::speed, cost_goal::size })
       {
         const target t = make_test_target (32, 0, 0);
-        const function f = parse (reloaded ? carried : loop_phi, t);
+        const function f = parse (loop_phi, t);
         allocation a = blank (f);
+        const hreg v2_reg = reloaded ? 3 : 14;
         a.operand_loc[0][0][0] = R (3);
         a.operand_loc[1][0][0] = R (3);
+        a.operand_loc[2][0][0] = R (v2_reg);
         a.phi_loc[1][0] = R (3);
         a.slots.push_back ({ 4, 4 });
         // The slot is v1's home: the dead-store scan keeps its stores.
-        a.value_loc = { R (3), S (0) };
+        a.value_loc = { R (3), S (0), R (v2_reg) };
         a.edits.push_back (
           mk (edit::kind::store, before (1, 0), no_hreg, 3, 0));
         if (reloaded)
           {
             a.edits.push_back (
-              mk (edit::kind::load, before (2, 1), 3, no_hreg, 0));
+              mk (edit::kind::store, before (2, 1), no_hreg, 3, 0));
+            a.edits.push_back (
+              mk (edit::kind::load, before (2, 2), 3, no_hreg, 0));
             a.stats.loads = 1;
           }
         else
-          {
-            a.operand_loc[2][0][0] = R (14);
-            a.value_loc.push_back (R (14));
-            a.edits.push_back (mk (edit::kind::copy, on_edge (2, 1), 3, 14));
-          }
-        a.stats.stores = 1;
+          a.edits.push_back (mk (edit::kind::copy, on_edge (2, 1), 3, 14));
+        a.stats.stores = 1 + reloaded;
         ASSERT_EQ (joined (check_allocation (f, t, a)), "");
         ra::elide_reloads (f, t, a, goal);
         const bool moves = reloaded;
         EXPECT_EQ (a.stats.phi_stores, moves ? 1u : 0u)
           << print_allocation (f, t, a);
         EXPECT_EQ (a.phi_also_at (1, 0), moves ? slot_id (0) : no_slot);
-        ASSERT_EQ (a.edits.size (), 2u) << print_allocation (f, t, a);
+        ASSERT_EQ (a.edits.size (), 2u + reloaded)
+          << print_allocation (f, t, a);
         EXPECT_EQ (a.edits[0].k, edit::kind::store);
         EXPECT_EQ (a.edits[0].at.k, moves ? program_point::kind::on_edge
                                           : program_point::kind::before_insn)
           << print_allocation (f, t, a);
         EXPECT_EQ (a.edits[0].at.block, moves ? 0u : 1u);
-        EXPECT_EQ (a.stats.stores, 1u);
+        EXPECT_EQ (a.stats.stores, 1u + reloaded);
         EXPECT_EQ (joined (check_allocation (f, t, a)), "")
           << print_allocation (f, t, a);
       }
@@ -373,16 +352,18 @@ TEST (ReloadElision, PhiStoreMovesToEdgesWhoseSlotLacksTheArgument)
 TEST (ReloadElision, CheckerWantsArgumentInPhiAlsoSlot)
 {
   const target t = make_test_target (32, 0, 0);
-  const function f = parse (carried, t);
+  const function f = parse (loop_phi, t);
   allocation a = blank (f);
   a.operand_loc[0][0][0] = R (3);
   a.operand_loc[1][0][0] = R (3);
+  a.operand_loc[2][0][0] = R (3);
   a.phi_loc[1][0] = R (3);
   a.slots.push_back ({ 4, 4 });
-  a.value_loc = { R (3), R (3) };
+  a.value_loc = { R (3), R (3), R (3) };
   a.phi_also.assign (f.blocks.size (), {});
   a.phi_also[1] = { 0 };
-  a.edits.push_back (mk (edit::kind::load, before (2, 1), 3, no_hreg, 0));
+  a.edits.push_back (mk (edit::kind::store, before (2, 1), no_hreg, 3, 0));
+  a.edits.push_back (mk (edit::kind::load, before (2, 2), 3, no_hreg, 0));
   EXPECT_TRUE (has (check_allocation (f, t, a),
                     "edge 0->1 phi 0 expects v0 in slot s0 too"));
 }
