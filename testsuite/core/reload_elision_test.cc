@@ -258,6 +258,21 @@ block 3 preds=2 returns freq=1
   insn origin=15
 )";
 
+// An allocation of loop_phi: v0 and the phi v1 in r3, v2 in V2_REG, one
+// 4-byte slot, no edits yet.
+allocation
+loop_phi_allocation (const function &f, hreg v2_reg)
+{
+  allocation a = blank (f);
+  a.operand_loc[0][0][0] = R (3);
+  a.operand_loc[1][0][0] = R (3);
+  a.operand_loc[2][0][0] = R (v2_reg);
+  a.phi_loc[1][0] = R (3);
+  a.slots.push_back ({ 4, 4 });
+  a.value_loc = { R (3), R (3), R (v2_reg) };
+  return a;
+}
+
 } // namespace
 
 // The back edge loads the loop-carried v2 from its slot into r3, where
@@ -270,13 +285,7 @@ TEST (ReloadElision, LoadIntoPhiRegisterStaysOnEdge)
 {
   const target t = make_test_target (32, 0, 0);
   const function f = parse (loop_phi, t);
-  allocation a = blank (f);
-  a.operand_loc[0][0][0] = R (3);
-  a.operand_loc[1][0][0] = R (3);
-  a.operand_loc[2][0][0] = R (4);
-  a.phi_loc[1][0] = R (3);
-  a.slots.push_back ({ 4, 4 });
-  a.value_loc = { R (3), R (3), R (4) };
+  allocation a = loop_phi_allocation (f, 4);
   a.edits.push_back (mk (edit::kind::store, before (0, 1), no_hreg, 3, 0));
   a.edits.push_back (mk (edit::kind::store, before (2, 1), no_hreg, 4, 0));
   a.edits.push_back (mk (edit::kind::load, on_edge (2, 1), 3, no_hreg, 0));
@@ -306,15 +315,9 @@ TEST (ReloadElision, PhiStoreMovesToEdgesWhoseSlotLacksTheArgument)
       {
         const target t = make_test_target (32, 0, 0);
         const function f = parse (loop_phi, t);
-        allocation a = blank (f);
-        const hreg v2_reg = reloaded ? 3 : 14;
-        a.operand_loc[0][0][0] = R (3);
-        a.operand_loc[1][0][0] = R (3);
-        a.operand_loc[2][0][0] = R (v2_reg);
-        a.phi_loc[1][0] = R (3);
-        a.slots.push_back ({ 4, 4 });
+        allocation a = loop_phi_allocation (f, reloaded ? 3 : 14);
         // The slot is v1's home: the dead-store scan keeps its stores.
-        a.value_loc = { R (3), S (0), R (v2_reg) };
+        a.value_loc[1] = S (0);
         a.edits.push_back (
           mk (edit::kind::store, before (1, 0), no_hreg, 3, 0));
         if (reloaded)
@@ -353,13 +356,7 @@ TEST (ReloadElision, CheckerWantsArgumentInPhiAlsoSlot)
 {
   const target t = make_test_target (32, 0, 0);
   const function f = parse (loop_phi, t);
-  allocation a = blank (f);
-  a.operand_loc[0][0][0] = R (3);
-  a.operand_loc[1][0][0] = R (3);
-  a.operand_loc[2][0][0] = R (3);
-  a.phi_loc[1][0] = R (3);
-  a.slots.push_back ({ 4, 4 });
-  a.value_loc = { R (3), R (3), R (3) };
+  allocation a = loop_phi_allocation (f, 3);
   a.phi_also.assign (f.blocks.size (), {});
   a.phi_also[1] = { 0 };
   a.edits.push_back (mk (edit::kind::store, before (2, 1), no_hreg, 3, 0));
