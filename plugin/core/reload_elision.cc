@@ -140,6 +140,15 @@ holds (const holdings &h, const holding &x)
   return std::binary_search (h.begin (), h.end (), x);
 }
 
+// The number of distinct blocks in V (a block's successors or
+// predecessors, where a conditional branch to one block lists it twice).
+size_t
+distinct_blocks (std::vector<block_id> v)
+{
+  std::sort (v.begin (), v.end ());
+  return size_t (std::unique (v.begin (), v.end ()) - v.begin ());
+}
+
 // A work list of blocks, each in it at most once, that gives up after
 // MAX_POPS pops (each use says why it should never need that many).
 class block_work_list
@@ -213,7 +222,6 @@ private:
   {
     return a_.edits[k].at.k == kind && a_.edits[k].at.insn == j;
   }
-  // The first of block B's edits on an out-edge.
   // The first of block B's edits on an out-edge (regroup makes them).
   std::vector<size_t> edges_at_;
   size_t edge_begin (block_id b) const { return edges_at_[b]; }
@@ -244,7 +252,8 @@ private:
   // another load or store also moves (or, by copies, another register:
   // those stay).
   bool may_elide () const;
-  // Apply edit E to H; with MARK, mark a load that H already holds.
+  // Apply edit E to H; with MARK, mark a load or a store that H already
+  // holds.
   void apply (const edit &e, size_t index, holdings &h, bool mark);
   void apply_insn (block_id b, uint32_t j, holdings &h) const;
   // Run block B from IN; call AT_EDGE (SUCC, H) for each out-edge with
@@ -317,8 +326,6 @@ private:
   // and reads.
   void edit_rw (size_t k, hreg_set &written, hreg_set &read) const;
   void edit_back (size_t k, hreg_set &live) const;
-  void insn_rw (block_id b, uint32_t j, hreg_set &written,
-                hreg_set &read) const;
   // The registers each instruction writes (its defs' locations, def_hards
   // and clobbers) and reads, found once (find_insn_regs) for the
   // dataflows: instruction J of block B is insn_regs_[insn_base_[B] + J].
@@ -329,8 +336,14 @@ private:
   std::vector<insn_regs> insn_regs_;
   std::vector<uint32_t> insn_base_;
   void find_insn_regs ();
-  void find_insn_rw (block_id b, uint32_t j, hreg_set &written,
-                     hreg_set &read) const;
+  const insn_regs &regs_of (block_id b, uint32_t j) const
+  {
+    return insn_regs_[insn_base_[b] + j];
+  }
+  // Block B backwards, before its out-edges' edits: ON_EDIT (K) for
+  // each of its edits, ON_INSN (J) for each instruction not removed.
+  template <typename E, typename I>
+  void each_back (block_id b, E on_edit, I on_insn) const;
   // The registers live at the start of the edge to S whose edits are
   // BEGIN .. END: S's live-in and its phis' registers (the checker reads
   // the arguments there), back over the edits.
@@ -338,10 +351,9 @@ private:
                      const std::vector<hreg_set> &live_in,
                      const std::vector<hreg_set> &phi_regs) const;
   // Walk block B backwards from its out-edges' live registers, marking
-  // the loads whose registers are dead after them.  Return the
-  // registers live at B's start.
-  hreg_set walk_back_regs (block_id b, const std::vector<hreg_set> &live_in,
-                           const std::vector<hreg_set> &phi_regs);
+  // the loads whose registers are dead after them.
+  void mark_dead_loads (block_id b, const std::vector<hreg_set> &live_in,
+                        const std::vector<hreg_set> &phi_regs);
   // Mark the loads whose destination no instruction or edit reads
   // before it is written again; return how many, or 0 where the fixed
   // point was not reached.
@@ -430,7 +442,7 @@ elider::apply_insn (block_id b, uint32_t j, holdings &h) const
       h.clear ();
       return;
     }
-  kill_regs (h, insn_regs_[insn_base_[b] + j].written);
+  kill_regs (h, regs_of (b, j).written);
 }
 
 template <typename F>
@@ -859,14 +871,10 @@ elider::sink_candidates () const
 {
   std::vector<sink_candidate> out;
   const size_t nb = f_.blocks.size ();
-  auto distinct = [] (std::vector<block_id> v) {
-    std::sort (v.begin (), v.end ());
-    return size_t (std::unique (v.begin (), v.end ()) - v.begin ());
-  };
   for (block_id p = 0; p < nb; ++p)
     {
       const block &bp = f_.blocks[p];
-      if (edge_begin (p) == first_[p + 1] || distinct (bp.succs) < 2
+      if (edge_begin (p) == first_[p + 1] || distinct_blocks (bp.succs) < 2
           || bp.frequency < 0)
         continue;
       std::vector<block_id> seen;
@@ -876,7 +884,7 @@ elider::sink_candidates () const
             continue;
           seen.push_back (s);
           const block &bs = f_.blocks[s];
-          if (starts_empty (s) || distinct (bs.preds) < 2
+          if (starts_empty (s) || distinct_blocks (bs.preds) < 2
               || bs.frequency < 0)
             continue;
           // The edge's block and its jump go; the loads run on the
@@ -995,15 +1003,11 @@ elider::phi_store_candidates () const
 {
   std::vector<phi_store> out;
   const size_t nb = f_.blocks.size ();
-  std::vector<block_id> preds;
   for (block_id s = 0; s < nb; ++s)
     {
       const block &bs = f_.blocks[s];
-      if (bs.phis.empty () || starts_empty (s) || first_[s] == first_[s + 1])
-        continue;
-      preds = bs.preds;
-      std::sort (preds.begin (), preds.end ());
-      if (std::unique (preds.begin (), preds.end ()) - preds.begin () < 2)
+      if (bs.phis.empty () || starts_empty (s) || first_[s] == first_[s + 1]
+          || distinct_blocks (bs.preds) < 2)
         continue;
       // What the edits before it at S's start write (registers) and
       // touch (slots).
@@ -1078,15 +1082,6 @@ elider::sink_phi_stores ()
   for (const phi_store &c : cands)
     wanted[c.s] = true;
   const std::vector<edge_end> ends = edge_ends (wanted, in, known);
-  std::vector<unsigned> succ_count (nb, 0);
-  std::vector<block_id> succs;
-  for (block_id b = 0; b < nb; ++b)
-    {
-      succs = f_.blocks[b].succs;
-      std::sort (succs.begin (), succs.end ());
-      succ_count[b]
-        = unsigned (std::unique (succs.begin (), succs.end ()) - succs.begin ());
-    }
   auto edge_has_edits = [&] (block_id p, block_id x) {
     for (size_t q = edge_begin (p); q < first_[p + 1]; ++q)
       if (a_.edits[q].at.succ == x && !drop_[q])
@@ -1115,7 +1110,8 @@ elider::sink_phi_stores ()
           ++edges;
           if (holds (ee.h, x))
             continue;
-          if (succ_count[ee.from] > 1 && !edge_has_edits (ee.from, c.s))
+          if (distinct_blocks (f_.blocks[ee.from].succs) > 1
+              && !edge_has_edits (ee.from, c.s))
             {
               ok = false;
               break;
@@ -1224,15 +1220,6 @@ elider::edit_back (size_t k, hreg_set &live) const
 }
 
 void
-elider::insn_rw (block_id b, uint32_t j, hreg_set &written,
-                 hreg_set &read) const
-{
-  const insn_regs &x = insn_regs_[insn_base_[b] + j];
-  written = x.written;
-  read = x.read;
-}
-
-void
 elider::find_insn_regs ()
 {
   const size_t nb = f_.blocks.size ();
@@ -1243,33 +1230,44 @@ elider::find_insn_regs ()
   for (block_id b = 0; b < nb; ++b)
     for (uint32_t j = 0; j < f_.blocks[b].insns.size (); ++j)
       {
+        const insn &i = f_.blocks[b].insns[j];
         insn_regs &x = insn_regs_[insn_base_[b] + j];
-        find_insn_rw (b, j, x.written, x.read);
+        x.written = i.clobbers;
+        for (size_t o = 0; o < i.ops.size (); ++o)
+          {
+            const operand &op = i.ops[o];
+            if (op.kind == operand_kind::def_hard)
+              x.written |= work::span (op.reg, op.width);
+            else if (op.kind == operand_kind::use_hard)
+              x.read |= work::span (op.reg, op.width);
+            else
+              {
+                const location &l = a_.operand_loc[b][j][o];
+                if (!l.is_reg ())
+                  continue;
+                const hreg_set r
+                  = work::span (l.reg, regs_at (op.value, l.reg));
+                (op.kind == operand_kind::def ? x.written : x.read) |= r;
+              }
+          }
       }
 }
 
+template <typename E, typename I>
 void
-elider::find_insn_rw (block_id b, uint32_t j, hreg_set &written,
-                      hreg_set &read) const
+elider::each_back (block_id b, E on_edit, I on_insn) const
 {
-  const insn &i = f_.blocks[b].insns[j];
-  written = i.clobbers;
-  read.reset ();
-  for (size_t o = 0; o < i.ops.size (); ++o)
+  const uint32_t n = uint32_t (f_.blocks[b].insns.size ());
+  size_t k = edge_begin (b);
+  const size_t start = first_[b];
+  for (uint32_t j = n + 1; j-- > 0;)
     {
-      const operand &x = i.ops[o];
-      if (x.kind == operand_kind::def_hard)
-        written |= work::span (x.reg, x.width);
-      else if (x.kind == operand_kind::use_hard)
-        read |= work::span (x.reg, x.width);
-      else
-        {
-          const location &l = a_.operand_loc[b][j][o];
-          if (!l.is_reg ())
-            continue;
-          const hreg_set r = work::span (l.reg, regs_at (x.value, l.reg));
-          (x.kind == operand_kind::def ? written : read) |= r;
-        }
+      for (; k > start && at (k - 1, j, program_point::kind::after_insn); --k)
+        on_edit (k - 1);
+      if (j < n && !a_.is_removed (b, j))
+        on_insn (j);
+      for (; k > start && at (k - 1, j, program_point::kind::before_insn); --k)
+        on_edit (k - 1);
     }
 }
 
@@ -1284,42 +1282,27 @@ elider::edge_out (block_id s, size_t begin, size_t end,
   return live;
 }
 
-hreg_set
-elider::walk_back_regs (block_id b, const std::vector<hreg_set> &live_in,
-                        const std::vector<hreg_set> &phi_regs)
+void
+elider::mark_dead_loads (block_id b, const std::vector<hreg_set> &live_in,
+                         const std::vector<hreg_set> &phi_regs)
 {
-  const bool mark = true;
-  const block &blk = f_.blocks[b];
   hreg_set live;
   each_edge (b, [&] (block_id s, size_t begin, size_t end) {
     live |= edge_out (s, begin, end, live_in, phi_regs);
   });
-  const uint32_t n = uint32_t (blk.insns.size ());
-  size_t k = edge_begin (b);
-  const size_t start = first_[b];
-  // Edit K - 1 backwards, marking a dead load first.
-  auto back = [&] (size_t q) {
-    const edit &e = a_.edits[q];
-    if (mark && !drop_[q] && e.k == edit::kind::load
-        && (work::span (e.dst_reg, e.width) & live).none ())
-      drop_[q] = true;
-    edit_back (q, live);
-  };
-  for (uint32_t j = n + 1; j-- > 0;)
-    {
-      for (; k > start && at (k - 1, j, program_point::kind::after_insn); --k)
-        back (k - 1);
-      if (j < n && !a_.is_removed (b, j))
-        {
-          hreg_set written, read;
-          insn_rw (b, j, written, read);
-          live &= ~written;
-          live |= read;
-        }
-      for (; k > start && at (k - 1, j, program_point::kind::before_insn); --k)
-        back (k - 1);
-    }
-  return live;
+  each_back (
+    b,
+    [&] (size_t q) {
+      const edit &e = a_.edits[q];
+      if (!drop_[q] && e.k == edit::kind::load
+          && (work::span (e.dst_reg, e.width) & live).none ())
+        drop_[q] = true;
+      edit_back (q, live);
+    },
+    [&] (uint32_t j) {
+      live &= ~regs_of (b, j).written;
+      live |= regs_of (b, j).read;
+    });
 }
 
 unsigned
@@ -1331,36 +1314,21 @@ elider::drop_dead_loads ()
   std::vector<hreg_set> use (nb), def (nb);
   for (block_id b = 0; b < nb; ++b)
     {
-      const uint32_t n = uint32_t (f_.blocks[b].insns.size ());
-      size_t k = edge_begin (b);
-      const size_t start = first_[b];
-      hreg_set w, r;
-      auto step = [&] {
+      auto step = [&] (const hreg_set &w, const hreg_set &r) {
         use[b] &= ~w;
         use[b] |= r;
         def[b] |= w;
       };
-      for (uint32_t j = n + 1; j-- > 0;)
-        {
-          for (; k > start && at (k - 1, j, program_point::kind::after_insn);
-               --k)
-            {
-              edit_rw (k - 1, w, r);
-              step ();
-            }
-          if (j < n && !a_.is_removed (b, j))
-            {
-              insn_rw (b, j, w, r);
-              step ();
-            }
-          for (; k > start
-                 && at (k - 1, j, program_point::kind::before_insn);
-               --k)
-            {
-              edit_rw (k - 1, w, r);
-              step ();
-            }
-        }
+      each_back (
+        b,
+        [&] (size_t q) {
+          hreg_set w, r;
+          edit_rw (q, w, r);
+          step (w, r);
+        },
+        [&] (uint32_t j) {
+          step (regs_of (b, j).written, regs_of (b, j).read);
+        });
     }
   // The registers of each block's phis: the checker reads them at the
   // end of its in-edges.
@@ -1410,7 +1378,7 @@ elider::drop_dead_loads ()
       for (size_t q = first_[x]; q < first_[x + 1] && !any; ++q)
         any = !drop_[q] && a_.edits[q].k == edit::kind::load;
       if (any)
-        walk_back_regs (x, live_in, phi_regs);
+        mark_dead_loads (x, live_in, phi_regs);
     }
   unsigned n = 0;
   for (size_t k = 0; k < drop_.size (); ++k)
