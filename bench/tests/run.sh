@@ -200,6 +200,23 @@ grep -q "pass_times: unknown argument 'outfile'" "$work/pt-bad.out" && [ "$st" -
   && ok "pass_times: an unknown argument is an error" \
   || ko "pass_times: an unknown argument is an error"
 
+# ---- bench_report's growth fit (the generated functions' table):
+# seconds ~ values^2 and ~ values^1, and a step that grows as values^2
+# in the table's k column.
+k=$(cd "$top/tools" && python3 -c '
+import bench_report as b
+print("%.2f %.2f" % (b.fitted_exponent([(1000, 1.0), (2000, 4.0), (4000, 16.0)]),
+                     b.fitted_exponent([(10, 3.0), (100, 30.0)])))
+rows = [{"stmts": n, "stock": {"ok": True, "incl": {"ra": n / 1e3, "ssara": 0}},
+         "ssara": {"ok": True, "values": 2 * n, "incl": {"ra": 0, "ssara": n / 1e4},
+                   "phases": {"spill": (n / 1e3) ** 2, "total": 1}}}
+        for n in (5000, 10000, 20000)]
+L = []
+b.growth_table(L.append, rows)
+print([l for l in L if l.startswith("| spill ")][0].split("|")[-2].strip())' 2>&1)
+check "bench_report fitted_exponent and growth_table" "2.00 1.00
+2.00" "$k"
+
 { echo "passed=$pass failed=$fail"; [ -n "$failed" ] && echo "$failed" | sed '/^$/d'; } \
   >"$build/results/bench-tools.txt"
 echo "bench-tools: $pass passed, $fail failed"
