@@ -169,16 +169,23 @@ private:
     }
   };
   std::map<start_key, hreg_set> m_start_regs;
-  // class_set answers for a REG operand per file, mode, width and class
-  // (asked per operand and alternative; a SUBREG's answer depends on it).
+  // class_set answers per file, mode, width and class, and for a SUBREG
+  // operand per its outer mode and byte too (VOIDmode and 0 for a REG);
+  // asked per operand and alternative.
   struct class_key
   {
     start_key shape;
     int cl;
+    machine_mode outer;
+    unsigned byte;
     bool operator< (const class_key &o) const
     {
       if (cl != o.cl)
         return cl < o.cl;
+      if (outer != o.outer)
+        return outer < o.outer;
+      if (byte != o.byte)
+        return byte < o.byte;
       return shape < o.shape;
     }
   };
@@ -476,8 +483,9 @@ overlapping_starts (const hreg_set &regs, unsigned width)
 hreg_set
 importer::start_regs (file_id file, machine_mode mode, unsigned width)
 {
-  auto [it, fresh] = m_start_regs.emplace (start_key { file, mode, width },
-                                           hreg_set ());
+  // (try_emplace makes no node where the key is there already.)
+  auto [it, fresh] = m_start_regs.try_emplace (start_key { file, mode, width },
+                                               hreg_set ());
   if (!fresh)
     return it->second;
   hreg_set in_file, s;
@@ -520,9 +528,7 @@ importer::new_value (unsigned regno, uint32_t origin)
   v.width = width;
   v.bytes = narrow_bytes (mode, file);
   v.allowed = start_regs (file, mode, width);
-  char buf[32];
-  snprintf (buf, sizeof buf, "r%u", regno);
-  v.name = buf;
+  v.name = "r" + std::to_string (regno);
   v.origin = origin;
   value_id id = m_fn.add_value (v);
   m_map.value_regno.push_back (regno);
@@ -625,15 +631,14 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
   unsigned width;
   if (!shape_of_mode (mode, regno, file, width))
     return s;
-  hreg_set *cached = nullptr;
-  if (GET_CODE (op) != SUBREG)
-    {
-      auto [it, fresh] = m_class_sets.emplace (
-        class_key { start_key { file, mode, width }, int (cl) }, hreg_set ());
-      if (!fresh)
-        return it->second;
-      cached = &it->second;
-    }
+  // (A SUBREG_BYTE is a compile-time constant on this target.)
+  const bool sub = GET_CODE (op) == SUBREG;
+  const class_key key { start_key { file, mode, width }, int (cl),
+                        sub ? GET_MODE (op) : VOIDmode,
+                        sub ? unsigned (SUBREG_BYTE (op).to_constant ()) : 0 };
+  auto found = m_class_sets.find (key);
+  if (found != m_class_sets.end ())
+    return found->second;
   auto add_file = [&] (file_id f)
     {
       unsigned wf = f == file ? width
@@ -708,8 +713,7 @@ importer::class_set (unsigned regno, rtx op, reg_class_t cl)
         if (direct || memory)
           add_file (f);
       }
-  if (cached)
-    *cached = s;
+  m_class_sets.emplace (key, s);
   return s;
 }
 

@@ -456,11 +456,12 @@ private:
   std::vector<uint32_t> read_lo_, read_hi_, read_gen_;
   uint32_t reads_gen_ = 0;
 
-  bool in_file (value_id v) const
-  {
-    return w_.fn.values[v].file == f_ && !w_.wv[v].spilled
-           && w_.wv[v].origin != vorigin::dead;
-  }
+  // in_file_[v]: V is a value of the file being decided, in a register
+  // somewhere (not spilled already, not dead).  Set by run () for the
+  // file; nothing during a run changes it (the spiller only records
+  // decisions, the lowering applies them after every file's run).
+  std::vector<uint8_t> in_file_;
+  bool in_file (value_id v) const { return in_file_[v]; }
   // widths_[v]: value V's width, compact (the walk asks at every
   // instruction, for every value in a register); unit_widths_: every
   // value of the file has width 1, so a set weighs its size.  Set by
@@ -1860,11 +1861,14 @@ spiller::run (file_id f)
     regs_.set (h);
   discount_ = regs_.count () <= few_regs ? dirty_discount_few : dirty_discount;
   widths_.resize (w_.fn.values.size ());
+  in_file_.resize (w_.fn.values.size ());
   unit_widths_ = true;
   for (value_id v = 0; v < w_.fn.values.size (); ++v)
     {
       const value &x = w_.fn.values[v];
       widths_[v] = uint8_t (x.width);
+      in_file_[v] = x.file == f && !w_.wv[v].spilled
+                    && w_.wv[v].origin != vorigin::dead;
       if (x.file == f && x.width != 1)
         unit_widths_ = false;
     }
