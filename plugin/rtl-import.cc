@@ -850,6 +850,18 @@ importer::choose_alternative (rtx_insn *rtl)
 bool
 importer::add_address_uses (rtx x, regno_map<pseudo_access> &acc)
 {
+  // In a reg+reg address, one register is the base and the other the
+  // index, which may be r0 (GCC's legitimate_indexed_address_p takes
+  // either order, and print_operand_address and rs6000_split_multireg_move
+  // put an r0 in the index place).  The second of two distinct pseudos
+  // is the index: INDEX_REG_CLASS (with 5 GPRs, sqlite3VdbeSerialGet's
+  // jump-table load needed five base registers of the four there are,
+  // and stored and reloaded the record pointer on every call).
+  const_rtx index = NULL_RTX;
+  if (GET_CODE (x) == PLUS && REG_P (XEXP (x, 0)) && REG_P (XEXP (x, 1))
+      && !HARD_REGISTER_P (XEXP (x, 0)) && !HARD_REGISTER_P (XEXP (x, 1))
+      && REGNO (XEXP (x, 0)) != REGNO (XEXP (x, 1)))
+    index = XEXP (x, 1);
   subrtx_iterator::array_type array;
   FOR_EACH_SUBRTX (iter, array, x, NONCONST)
     {
@@ -873,7 +885,8 @@ importer::add_address_uses (rtx x, regno_map<pseudo_access> &acc)
         {
           pseudo_access &pa = acc[REGNO (y)];
           hreg_set s = class_set (REGNO (y), CONST_CAST_RTX (y),
-                                  BASE_REG_CLASS);
+                                  y == index ? INDEX_REG_CLASS
+                                             : BASE_REG_CLASS);
           pa.use_allowed = pa.used ? (pa.use_allowed & s) : s;
           pa.used = true;
         }
