@@ -335,6 +335,8 @@ private:
   };
   std::vector<insn_regs> insn_regs_;
   std::vector<uint32_t> insn_base_;
+  // Instruction J of block B's registers (what find_insn_regs keeps).
+  insn_regs regs_found (block_id b, uint32_t j) const;
   void find_insn_regs ();
   const insn_regs &regs_of (block_id b, uint32_t j) const
   {
@@ -1009,21 +1011,29 @@ elider::phi_store_candidates () const
       if (bs.phis.empty () || starts_empty (s) || first_[s] == first_[s + 1]
           || distinct_blocks (bs.preds) < 2)
         continue;
-      // What the edits before it at S's start write (registers) and
-      // touch (slots).
+      // What the instructions and edits before it in S write (registers)
+      // and what the edits touch (slots; no instruction touches one).
       hreg_set written;
       std::vector<slot_id> touched;
       for (size_t k = 0; k < bs.phis.size () && k < a_.phi_loc[s].size ();
            ++k)
         if (a_.phi_loc[s][k].is_slot ())
           touched.push_back (a_.phi_loc[s][k].slot);
-      for (size_t q = first_[s];
-           q < first_[s + 1] && at (q, 0, program_point::kind::before_insn);
-           ++q)
+      // The instructions before NEXT have been counted in WRITTEN.
+      uint32_t next = 0;
+      for (size_t q = first_[s]; q < edge_begin (s); ++q)
         {
           if (drop_[q])
             continue;
           const edit &e = a_.edits[q];
+          // The instructions before the edit's point (an edit after
+          // instruction J follows it).
+          const uint32_t upto = e.at.insn
+                                + (e.at.k == program_point::kind::after_insn);
+          // (Found here: the early test in run () asks before
+          // find_insn_regs.)
+          for (; next < upto; ++next)
+            written |= regs_found (s, next).written;
           const bool slot_touched
             = e.slot != no_slot
               && std::find (touched.begin (), touched.end (), e.slot)
@@ -1043,6 +1053,8 @@ elider::phi_store_candidates () const
               }
           if (e.dst_reg != no_hreg)
             written |= work::span (e.dst_reg, e.width);
+          if (e.k == edit::kind::swap && e.src_reg != no_hreg)
+            written |= work::span (e.src_reg, e.width);
           if (e.temp != no_hreg)
             written |= work::span (e.temp, e.width);
           if (e.slot != no_slot)
@@ -1052,9 +1064,10 @@ elider::phi_store_candidates () const
   return out;
 }
 
-// A store of a phi's def from its register at the start of its block S
-// (before any edit there that writes the register or touches the slot)
-// moves to the in-edges at whose end the register does not hold the
+// A store of a phi's def from its register in its block S (before any
+// instruction or edit there that writes the register, and any edit that
+// touches the slot: the slot's earlier contents are dead, the store
+// overwriting them on every path) moves to the in-edges at whose end the register does not hold the
 // slot already: on the others the slot holds the phi's argument there,
 // which is what the store would write.  The slot then holds the phi's
 // def at S's start as its register does (allocation::phi_also, which
@@ -1229,28 +1242,32 @@ elider::find_insn_regs ()
   insn_regs_.assign (insn_base_[nb], insn_regs ());
   for (block_id b = 0; b < nb; ++b)
     for (uint32_t j = 0; j < f_.blocks[b].insns.size (); ++j)
-      {
-        const insn &i = f_.blocks[b].insns[j];
-        insn_regs &x = insn_regs_[insn_base_[b] + j];
-        x.written = i.clobbers;
-        for (size_t o = 0; o < i.ops.size (); ++o)
-          {
-            const operand &op = i.ops[o];
-            if (op.kind == operand_kind::def_hard)
-              x.written |= work::span (op.reg, op.width);
-            else if (op.kind == operand_kind::use_hard)
-              x.read |= work::span (op.reg, op.width);
-            else
-              {
-                const location &l = a_.operand_loc[b][j][o];
-                if (!l.is_reg ())
-                  continue;
-                const hreg_set r
-                  = work::span (l.reg, regs_at (op.value, l.reg));
-                (op.kind == operand_kind::def ? x.written : x.read) |= r;
-              }
-          }
-      }
+      insn_regs_[insn_base_[b] + j] = regs_found (b, j);
+}
+
+elider::insn_regs
+elider::regs_found (block_id b, uint32_t j) const
+{
+  const insn &i = f_.blocks[b].insns[j];
+  insn_regs x;
+  x.written = i.clobbers;
+  for (size_t o = 0; o < i.ops.size (); ++o)
+    {
+      const operand &op = i.ops[o];
+      if (op.kind == operand_kind::def_hard)
+        x.written |= work::span (op.reg, op.width);
+      else if (op.kind == operand_kind::use_hard)
+        x.read |= work::span (op.reg, op.width);
+      else
+        {
+          const location &l = a_.operand_loc[b][j][o];
+          if (!l.is_reg ())
+            continue;
+          const hreg_set r = work::span (l.reg, regs_at (op.value, l.reg));
+          (op.kind == operand_kind::def ? x.written : x.read) |= r;
+        }
+    }
+  return x;
 }
 
 template <typename E, typename I>
