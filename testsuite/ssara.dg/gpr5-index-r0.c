@@ -6,9 +6,10 @@
    q, the table and the scaled index) of the four there are, and q was
    stored on entry and reloaded in every case that reads it (the shape
    of SQLite's sqlite3VdbeSerialGet).  With the index free to take r0,
-   nothing goes to the stack.  */
+   nothing goes to the stack (-fno-pie: with PIE the prologue saves
+   the PIC register, r30, on the stack).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -ffixed-r7 -ffixed-r8 -ffixed-r9 -ffixed-r10 -ffixed-r11 -ffixed-r12 -ffixed-r14 -ffixed-r15 -ffixed-r16 -ffixed-r17 -ffixed-r18 -ffixed-r19 -ffixed-r20 -ffixed-r21 -ffixed-r22 -ffixed-r23 -ffixed-r24 -ffixed-r25 -ffixed-r26 -ffixed-r27 -ffixed-r28 -ffixed-r29 -ffixed-r30 -ffixed-r31 -fplugin-arg-ssara-fallback=none" } */
+/* { dg-options "-O2 -ffixed-r7 -ffixed-r8 -ffixed-r9 -ffixed-r10 -ffixed-r11 -ffixed-r12 -ffixed-r14 -ffixed-r15 -ffixed-r16 -ffixed-r17 -ffixed-r18 -ffixed-r19 -ffixed-r20 -ffixed-r21 -ffixed-r22 -ffixed-r23 -ffixed-r24 -ffixed-r25 -ffixed-r26 -ffixed-r27 -ffixed-r28 -ffixed-r29 -ffixed-r30 -ffixed-r31 -fno-pie -fplugin-arg-ssara-fallback=none" } */
 
 struct mem { int hi, lo; unsigned short flags; };
 
