@@ -104,6 +104,8 @@ private:
   value_id value_of_set (rtl_ssa::set_info *set);
   rtl_ssa::set_info *resolve_set (rtl_ssa::set_info *set);
   value_id undefined_value (unsigned regno, std::vector<insn> &before);
+  bool old_value_overwritten (rtl_ssa::insn_info *ii, unsigned regno);
+  void drop_dead_phis ();
   hreg_set class_set (unsigned regno, rtx op, reg_class_t cl);
   int operand_fit (int i, const operand_alternative *alt);
   int choose_alternative (rtx_insn *rtl);
@@ -133,6 +135,9 @@ private:
   // Made-up definitions of undefined phi arguments, to go at the end of
   // each predecessor block (before its terminator) once it is imported.
   std::map<block_id, std::vector<insn>> m_end_defs;
+  // The values undefined_value made (each defined by a made-up
+  // instruction with that one def and nothing else).
+  std::vector<value_id> m_undefined;
 
   // Core block of each basic block index.
   std::unordered_map<int, block_id> m_block_of_bb;
@@ -606,6 +611,7 @@ importer::undefined_value (unsigned regno, std::vector<insn> &before)
 {
   value_id v = new_value (regno, 0);
   m_fn.values[v].name += ".undef";
+  m_undefined.push_back (v);
   insn i;
   operand d;
   d.kind = operand_kind::def;
@@ -614,6 +620,98 @@ importer::undefined_value (unsigned regno, std::vector<insn> &before)
   i.ops.push_back (d);
   before.push_back (i);
   return v;
+}
+
+// Return the words of pseudo REGNO that PAT writes as whole words of a
+// subreg (bit W for word W), if that is all PAT does with REGNO: it
+// neither reads it nor writes it otherwise.  0 otherwise.
+static unsigned
+partial_write_words (rtx pat, unsigned regno)
+{
+  unsigned words = 0;
+  unsigned writes = 0;
+  auto note_set = [&] (rtx set) {
+    rtx dest = SET_DEST (set);
+    if (GET_CODE (dest) != SUBREG || !REG_P (SUBREG_REG (dest))
+        || REGNO (SUBREG_REG (dest)) != regno)
+      return;
+    unsigned byte, size;
+    if (!SUBREG_BYTE (dest).is_constant (&byte)
+        || !GET_MODE_SIZE (GET_MODE (dest)).is_constant (&size)
+        || byte % UNITS_PER_WORD || size % UNITS_PER_WORD
+        || (byte + size) / UNITS_PER_WORD > 8)
+      return;
+    ++writes;
+    for (unsigned w = byte / UNITS_PER_WORD; w < (byte + size) / UNITS_PER_WORD;
+         ++w)
+      words |= 1u << w;
+  };
+  if (GET_CODE (pat) == SET)
+    note_set (pat);
+  else if (GET_CODE (pat) == PARALLEL)
+    for (int i = 0; i < XVECLEN (pat, 0); ++i)
+      if (GET_CODE (XVECEXP (pat, 0, i)) == SET)
+        note_set (XVECEXP (pat, 0, i));
+  if (!writes)
+    return 0;
+  // Each such write holds REGNO once, in its destination; any other
+  // occurrence reads it (or clobbers it).
+  unsigned seen = 0;
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, pat, NONCONST)
+    if (REG_P (*iter) && REGNO (*iter) == regno)
+      ++seen;
+  return seen == writes ? words : 0;
+}
+
+// Return true if the value pseudo REGNO holds before insn II is dead
+// although II reads it: II writes some words of REGNO and nothing else
+// of it, and the one reader of its result is an insn that writes the
+// other words the same way, and so on until every word is written (GCC
+// expands a DImode operation at -O0, where nothing splits the pseudo,
+// as two word-wise sets of subregs).  rtl-ssa counts the first write as
+// a use of the previous value, which, where that is a phi or undefined,
+// kept a register pair (or a stack slot, with stores on every back
+// edge) live all through the function's loops.  The words left over
+// after II are then undefined until written.
+bool
+importer::old_value_overwritten (rtl_ssa::insn_info *ii, unsigned regno)
+{
+  unsigned size;
+  if (!GET_MODE_SIZE (PSEUDO_REGNO_MODE (regno)).is_constant (&size)
+      || size % UNITS_PER_WORD)
+    return false;
+  unsigned nwords = size / UNITS_PER_WORD;
+  if (nwords < 2 || nwords > 8)
+    return false;
+  unsigned all = (1u << nwords) - 1;
+  unsigned words = 0;
+  rtl_ssa::insn_info *at = ii;
+  // Each step writes a word not written before, or returns: at most
+  // NWORDS steps.
+  for (unsigned step = 0; step < nwords; ++step)
+    {
+      if (!at->is_real () || at->is_debug_insn ())
+        return false;
+      unsigned w = partial_write_words (PATTERN (at->rtl ()), regno);
+      if (!w || (w & words))
+        return false;
+      words |= w;
+      if (words == all)
+        return true;
+      rtl_ssa::set_info *result = nullptr;
+      for (rtl_ssa::def_info *def : at->defs ())
+        if (def->is_reg () && def->regno () == regno
+            && def->kind () == rtl_ssa::access_kind::SET)
+          result = static_cast<rtl_ssa::set_info *> (def);
+      if (!result)
+        return false;
+      rtl_ssa::use_info *u = result->first_use ();
+      if (!u || u->next_use () || !u->is_in_nondebug_insn ())
+        return false;
+      at = u->insn ();
+    }
+  return false;
 }
 
 // Return the start registers at which REGNO's value can sit so that OP
@@ -1168,7 +1266,10 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
           continue;
         }
       rtl_ssa::set_info *set = use->def ();
-      use_value[regno] = set && !undefined_set_p (set)
+      bool dead_read = (acc.count (regno) && acc.at (regno).defined
+                        && acc.at (regno).tied_use_regno == regno
+                        && old_value_overwritten (ii, regno));
+      use_value[regno] = set && !undefined_set_p (set) && !dead_read
                          ? value_of_set (set)
                          : undefined_value (regno, before);
       if (!acc.count (regno))
@@ -1702,6 +1803,113 @@ importer::run ()
                          entry.second.end ());
       rtl.insert (rtl.begin () + at, entry.second.size (), nullptr);
     }
+  drop_dead_phis ();
+}
+
+// Drop the phis that nothing reads, directly or through other phis (a
+// phi whose one reader was a dead read, old_value_overwritten), the
+// made-up definitions of undefined values that nothing reads (the
+// arguments of such phis), and their values, numbering the others
+// again.  A dead phi would keep its arguments live to the ends of its
+// predecessors, around loops, and take a register or a slot itself.
+void
+importer::drop_dead_phis ()
+{
+  size_t n = m_fn.values.size ();
+  // phi_at[v]: the block and row of the phi defining V, if one does.
+  std::vector<std::pair<block_id, unsigned>> phi_at (n, { no_block, 0 });
+  for (block_id b = 0; b < m_fn.blocks.size (); ++b)
+    for (unsigned k = 0; k < m_fn.blocks[b].phis.size (); ++k)
+      phi_at[m_fn.blocks[b].phis[k].def] = { b, k };
+  // Live: read by an instruction, or an argument of a live phi.
+  std::vector<char> live (n, 0);
+  std::vector<value_id> work;
+  auto mark = [&] (value_id v) {
+    if (!live[v])
+      {
+        live[v] = 1;
+        work.push_back (v);
+      }
+  };
+  for (const block &blk : m_fn.blocks)
+    for (const insn &i : blk.insns)
+      for (const operand &o : i.ops)
+        if (o.kind == operand_kind::use)
+          mark (o.value);
+  // Each value enters WORK once: this ends.
+  while (!work.empty ())
+    {
+      value_id v = work.back ();
+      work.pop_back ();
+      if (phi_at[v].first != no_block)
+        for (value_id a : m_fn.blocks[phi_at[v].first].phis[phi_at[v].second].args)
+          mark (a);
+    }
+  std::vector<char> drop (n, 0);
+  bool any = false;
+  for (value_id v = 0; v < n; ++v)
+    if (phi_at[v].first != no_block && !live[v])
+      drop[v] = any = true;
+  for (value_id v : m_undefined)
+    if (!live[v])
+      drop[v] = any = true;
+  if (!any)
+    return;
+
+  for (block_id b = 0; b < m_fn.blocks.size (); ++b)
+    {
+      block &blk = m_fn.blocks[b];
+      std::vector<phi> phis;
+      for (phi &p : blk.phis)
+        if (!drop[p.def])
+          phis.push_back (std::move (p));
+      blk.phis.swap (phis);
+      std::vector<rtx_insn *> &rtl = m_map.insn_rtl[b];
+      std::vector<insn> insns;
+      std::vector<rtx_insn *> insn_rtl;
+      for (size_t i = 0; i < blk.insns.size (); ++i)
+        {
+          const insn &in = blk.insns[i];
+          if (!rtl[i] && in.ops.size () == 1
+              && in.ops[0].kind == operand_kind::def && drop[in.ops[0].value])
+            continue;
+          insns.push_back (std::move (blk.insns[i]));
+          insn_rtl.push_back (rtl[i]);
+        }
+      blk.insns.swap (insns);
+      rtl.swap (insn_rtl);
+    }
+
+  std::vector<value_id> new_id (n, no_value);
+  std::vector<value> values;
+  std::vector<unsigned> value_regno;
+  std::vector<int> value_scratch_op;
+  for (value_id v = 0; v < n; ++v)
+    if (!drop[v])
+      {
+        new_id[v] = values.size ();
+        values.push_back (std::move (m_fn.values[v]));
+        value_regno.push_back (m_map.value_regno[v]);
+        value_scratch_op.push_back (m_map.value_scratch_op[v]);
+      }
+  m_fn.values.swap (values);
+  m_map.value_regno.swap (value_regno);
+  m_map.value_scratch_op.swap (value_scratch_op);
+  for (block &blk : m_fn.blocks)
+    {
+      for (phi &p : blk.phis)
+        {
+          p.def = new_id[p.def];
+          for (value_id &a : p.args)
+            a = new_id[a];
+        }
+      for (insn &i : blk.insns)
+        for (operand &o : i.ops)
+          if (o.value != no_value)
+            o.value = new_id[o.value];
+    }
+  m_value_of_set.clear ();
+  m_undefined.clear ();
 }
 
 } // anon namespace
