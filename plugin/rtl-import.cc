@@ -60,6 +60,11 @@ private:
   std::vector<entry> m_;
 };
 
+// The most insns old_value_overwritten follows from a word-wise write
+// to the write that completes the pseudo (two or three at -O0 for a
+// DImode operation; a TImode one has four words).
+constexpr unsigned max_word_write_chain = 16;
+
 struct pseudo_access
 {
   // The registers the occurrences accept (intersection); set when the
@@ -622,58 +627,109 @@ importer::undefined_value (unsigned regno, std::vector<insn> &before)
   return v;
 }
 
-// Return the words of pseudo REGNO that PAT writes as whole words of a
-// subreg (bit W for word W), if that is all PAT does with REGNO: it
-// neither reads it nor writes it otherwise.  0 otherwise.
-static unsigned
-partial_write_words (rtx pat, unsigned regno)
+// How an insn's pattern accesses the words of a multi-word pseudo: bit W
+// for word W.
+struct word_access
 {
+  // False if the pattern accesses the pseudo some other way than the
+  // word reads and writes below (a clobber, a write of part of a word).
+  bool ok = true;
+  // Words read: a subreg reads the words it overlaps, the whole register
+  // all of them.
+  unsigned read = 0;
+  // Words written by a set of a subreg of whole words.
+  unsigned written = 0;
+};
+
+// The words of its inner register that subreg X overlaps, or ~0u when
+// that is not known.
+static unsigned
+subreg_words (const_rtx x)
+{
+  unsigned b, n;
+  if (!SUBREG_BYTE (x).is_constant (&b)
+      || !GET_MODE_SIZE (GET_MODE (x)).is_constant (&n) || !n
+      || (b + n + UNITS_PER_WORD - 1) / UNITS_PER_WORD > 8)
+    return ~0u;
   unsigned words = 0;
-  unsigned writes = 0;
-  auto note_set = [&] (rtx set) {
-    rtx dest = SET_DEST (set);
-    if (GET_CODE (dest) != SUBREG || !REG_P (SUBREG_REG (dest))
-        || REGNO (SUBREG_REG (dest)) != regno)
-      return;
-    unsigned byte, size;
-    if (!SUBREG_BYTE (dest).is_constant (&byte)
-        || !GET_MODE_SIZE (GET_MODE (dest)).is_constant (&size)
-        || byte % UNITS_PER_WORD || size % UNITS_PER_WORD
-        || (byte + size) / UNITS_PER_WORD > 8)
-      return;
-    ++writes;
-    for (unsigned w = byte / UNITS_PER_WORD; w < (byte + size) / UNITS_PER_WORD;
-         ++w)
-      words |= 1u << w;
-  };
-  if (GET_CODE (pat) == SET)
-    note_set (pat);
-  else if (GET_CODE (pat) == PARALLEL)
-    for (int i = 0; i < XVECLEN (pat, 0); ++i)
-      if (GET_CODE (XVECEXP (pat, 0, i)) == SET)
-        note_set (XVECEXP (pat, 0, i));
-  if (!writes)
-    return 0;
-  // Each such write holds REGNO once, in its destination; any other
-  // occurrence reads it (or clobbers it).
-  unsigned seen = 0;
+  for (unsigned w = b / UNITS_PER_WORD;
+       w < (b + n + UNITS_PER_WORD - 1) / UNITS_PER_WORD; ++w)
+    words |= 1u << w;
+  return words;
+}
+
+// Note in ACC the words of pseudo REGNO that X reads.
+static void
+note_word_reads (rtx x, unsigned regno, word_access &acc)
+{
   subrtx_iterator::array_type array;
-  FOR_EACH_SUBRTX (iter, array, pat, NONCONST)
-    if (REG_P (*iter) && REGNO (*iter) == regno)
-      ++seen;
-  return seen == writes ? words : 0;
+  FOR_EACH_SUBRTX (iter, array, x, NONCONST)
+    {
+      const_rtx y = *iter;
+      if (GET_CODE (y) == SUBREG && REG_P (SUBREG_REG (y))
+          && REGNO (SUBREG_REG (y)) == regno)
+        {
+          acc.read |= subreg_words (y);
+          iter.skip_subrtxes ();
+        }
+      else if (REG_P (y) && REGNO (y) == regno)
+        acc.read = ~0u;
+    }
+}
+
+// Return how PAT accesses the words of pseudo REGNO.
+static word_access
+word_accesses (rtx pat, unsigned regno)
+{
+  word_access acc;
+  auto note = [&] (rtx x) {
+    if (GET_CODE (x) == SET)
+      {
+        rtx dest = SET_DEST (x);
+        if (GET_CODE (dest) == SUBREG && REG_P (SUBREG_REG (dest))
+            && REGNO (SUBREG_REG (dest)) == regno)
+          {
+            unsigned byte, size;
+            if (!SUBREG_BYTE (dest).is_constant (&byte)
+                || !GET_MODE_SIZE (GET_MODE (dest)).is_constant (&size)
+                || byte % UNITS_PER_WORD || size % UNITS_PER_WORD)
+              acc.ok = false;
+            else if (subreg_words (dest) == ~0u)
+              acc.ok = false;
+            else
+              acc.written |= subreg_words (dest);
+          }
+        else
+          // A whole-register destination counts as a read: this insn
+          // is then no word-wise write.
+          note_word_reads (dest, regno, acc);
+        note_word_reads (SET_SRC (x), regno, acc);
+      }
+    else if (GET_CODE (x) == CLOBBER && reg_overlap_mentioned_p
+             (regno_reg_rtx[regno], XEXP (x, 0)))
+      acc.ok = false;
+    else
+      note_word_reads (x, regno, acc);
+  };
+  if (GET_CODE (pat) == PARALLEL)
+    for (int i = 0; i < XVECLEN (pat, 0); ++i)
+      note (XVECEXP (pat, 0, i));
+  else
+    note (pat);
+  return acc;
 }
 
 // Return true if the value pseudo REGNO holds before insn II is dead
-// although II reads it: II writes some words of REGNO and nothing else
-// of it, and the one reader of its result is an insn that writes the
-// other words the same way, and so on until every word is written (GCC
-// expands a DImode operation at -O0, where nothing splits the pseudo,
-// as two word-wise sets of subregs).  rtl-ssa counts the first write as
-// a use of the previous value, which, where that is a phi or undefined,
-// kept a register pair (or a stack slot, with stores on every back
-// edge) live all through the function's loops.  The words left over
-// after II are then undefined until written.
+// although II reads it: II writes some words of REGNO and reads none,
+// and the one reader of its result is an insn that reads only words
+// written since and writes words the same way, and so on until every
+// word is written (GCC expands a DImode operation at -O0, where nothing
+// splits the pseudo, as word-wise sets of subregs, one word perhaps
+// read back and written again: a shift's high word).  rtl-ssa counts
+// the first write as a use of the previous value, which, where that is
+// a phi or undefined, kept a register pair (or a stack slot, with
+// stores on every back edge) live all through the function's loops.
+// The words left over after II are then undefined until written.
 bool
 importer::old_value_overwritten (rtl_ssa::insn_info *ii, unsigned regno)
 {
@@ -687,17 +743,17 @@ importer::old_value_overwritten (rtl_ssa::insn_info *ii, unsigned regno)
   unsigned all = (1u << nwords) - 1;
   unsigned words = 0;
   rtl_ssa::insn_info *at = ii;
-  // Each step writes a word not written before, or returns: at most
-  // NWORDS steps.
-  for (unsigned step = 0; step < nwords; ++step)
+  // The chain follows defs to their one use in a later insn (not a
+  // phi), so it never comes back to an insn; the cap bounds the work.
+  for (unsigned step = 0; step < max_word_write_chain; ++step)
     {
       if (!at->is_real () || at->is_debug_insn ())
         return false;
-      unsigned w = partial_write_words (PATTERN (at->rtl ()), regno);
-      if (!w || (w & words))
+      word_access acc = word_accesses (PATTERN (at->rtl ()), regno);
+      if (!acc.ok || !acc.written || (acc.read & ~words))
         return false;
-      words |= w;
-      if (words == all)
+      words |= acc.written;
+      if ((words & all) == all)
         return true;
       rtl_ssa::set_info *result = nullptr;
       for (rtl_ssa::def_info *def : at->defs ())

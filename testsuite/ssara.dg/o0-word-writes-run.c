@@ -25,6 +25,7 @@ mix (long long *a, int n)
       if (s > 1000)
         s -= a[0] * 3;
       s ^= (unsigned long long) t >> 7;
+      t += s >> 3;      /* the high word written, read back, written */
     }
   return s + t;
 }
@@ -58,6 +59,7 @@ main (void)
       if (ref_s > 1000)
         ref_s -= a[0] * 3;
       ref_s ^= (unsigned long long) ref_t >> 7;
+      ref_t += ref_s >> 3;
     }
   if (mix (a, 8) != ref_s + ref_t)
     abort ();
