@@ -1936,34 +1936,20 @@ importer::drop_dead_phis ()
       rtl.swap (insn_rtl);
     }
 
-  std::vector<value_id> new_id (n, no_value);
-  std::vector<value> values;
+  std::vector<bool> keep (n);
+  for (value_id v = 0; v < n; ++v)
+    keep[v] = !drop[v];
+  keep_values (m_fn, keep);
   std::vector<unsigned> value_regno;
   std::vector<int> value_scratch_op;
   for (value_id v = 0; v < n; ++v)
-    if (!drop[v])
+    if (keep[v])
       {
-        new_id[v] = values.size ();
-        values.push_back (std::move (m_fn.values[v]));
         value_regno.push_back (m_map.value_regno[v]);
         value_scratch_op.push_back (m_map.value_scratch_op[v]);
       }
-  m_fn.values.swap (values);
   m_map.value_regno.swap (value_regno);
   m_map.value_scratch_op.swap (value_scratch_op);
-  for (block &blk : m_fn.blocks)
-    {
-      for (phi &p : blk.phis)
-        {
-          p.def = new_id[p.def];
-          for (value_id &a : p.args)
-            a = new_id[a];
-        }
-      for (insn &i : blk.insns)
-        for (operand &o : i.ops)
-          if (o.value != no_value)
-            o.value = new_id[o.value];
-    }
   m_value_of_set.clear ();
   m_undefined.clear ();
 }

@@ -39,6 +39,34 @@ function::add_value (const value &v)
   return static_cast<value_id> (values.size () - 1);
 }
 
+std::vector<value_id>
+keep_values (function &f, const std::vector<bool> &keep)
+{
+  std::vector<value_id> new_id (f.values.size (), no_value);
+  std::vector<value> kept;
+  for (value_id v = 0; v < f.values.size (); ++v)
+    if (keep[v])
+      {
+        new_id[v] = value_id (kept.size ());
+        kept.push_back (std::move (f.values[v]));
+      }
+  f.values.swap (kept);
+  for (block &b : f.blocks)
+    {
+      for (phi &p : b.phis)
+        {
+          p.def = new_id[p.def];
+          for (value_id &a : p.args)
+            a = new_id[a];
+        }
+      for (insn &in : b.insns)
+        for (operand &op : in.ops)
+          if (op.value != no_value)
+            op.value = new_id[op.value];
+    }
+  return new_id;
+}
+
 namespace {
 
 // An ostringstream made on the first <<: the verifier runs on every

@@ -341,6 +341,12 @@ struct function
   value_id add_value (const value &v);
 };
 
+// Keep the values V of F with KEEP[V], numbered again in their order,
+// renaming them in every phi and operand; return each old value's new
+// number (no_value for a value dropped).  Requires: no phi or operand
+// names a dropped value.
+std::vector<value_id> keep_values (function &f, const std::vector<bool> &keep);
+
 // Return the size in bytes of value V of target T: its `bytes`, or the
 // registers it fills.
 unsigned value_bytes (const target &t, const value &v);

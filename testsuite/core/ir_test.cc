@@ -106,6 +106,43 @@ TEST (Verify, AcceptsDiamond)
   EXPECT_EQ (verify_function (f, t), "");
 }
 
+// keep_values drops values and renames the rest in phis and operands.
+TEST (KeepValues, RenamesPhisAndOperands)
+{
+  target t = make_test_target (4, 0, 0);
+  function f = diamond (t);
+  // Values a b c d; an unused fifth one goes, and c is renamed.
+  value v;
+  v.allowed = file_regs (t, gpr_file);
+  f.add_value (v);
+  f.values[2].name = "c";
+  f.values[3].name = "d";
+  std::vector<bool> keep = { true, true, true, true, false };
+  std::vector<value_id> ids = keep_values (f, keep);
+  EXPECT_EQ (ids, (std::vector<value_id>{ 0, 1, 2, 3, no_value }));
+  EXPECT_EQ (f.values.size (), 4u);
+  EXPECT_EQ (verify_function (f, t), "");
+  // Drop the phi d and its use; c's arm stays, and d's number goes.
+  f.blocks[3].phis.clear ();
+  f.blocks[3].insns.clear ();
+  keep = { true, true, true, false };
+  ids = keep_values (f, keep);
+  EXPECT_EQ (ids[3], no_value);
+  EXPECT_EQ (f.values.size (), 3u);
+  EXPECT_EQ (f.values[2].name, "c");
+  EXPECT_EQ (f.blocks[2].insns[0].ops[0].value, 2u);
+  EXPECT_EQ (verify_function (f, t), "");
+  // Drop b (the def in block 1 goes with it): c becomes 1 everywhere.
+  f.blocks[1].insns.clear ();
+  keep = { true, false, true };
+  ids = keep_values (f, keep);
+  EXPECT_EQ (ids, (std::vector<value_id>{ 0, no_value, 1 }));
+  EXPECT_EQ (f.blocks[2].insns[0].ops[0].value, 1u);
+  EXPECT_EQ (f.blocks[2].insns[0].ops[1].value, 0u);
+  EXPECT_EQ (f.values[1].name, "c");
+  EXPECT_EQ (verify_function (f, t), "");
+}
+
 TEST (Verify, RejectsBrokenInvariants)
 {
   target t = make_test_target (4, 0, 0);

@@ -28,28 +28,7 @@ compact_values (function &f)
           if (op.value != no_value && op.value < used.size ())
             used[op.value] = true;
     }
-  std::vector<value_id> map (f.values.size (), no_value);
-  std::vector<value> kept;
-  for (value_id v = 0; v < f.values.size (); ++v)
-    if (used[v])
-      {
-        map[v] = value_id (kept.size ());
-        kept.push_back (f.values[v]);
-      }
-  f.values = kept;
-  for (block &b : f.blocks)
-    {
-      for (phi &p : b.phis)
-        {
-          p.def = map[p.def];
-          for (value_id &a : p.args)
-            a = map[a];
-        }
-      for (insn &in : b.insns)
-        for (operand &op : in.ops)
-          if (op.value != no_value)
-            op.value = map[op.value];
-    }
+  keep_values (f, used);
 }
 
 // Remove operand K of IN, keeping the tie indices right.

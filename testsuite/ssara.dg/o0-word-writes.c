@@ -5,7 +5,7 @@
    undefined and in a loop is a phi of the loop header: the import gave
    each such pseudo a value live all around the loop (here two of them
    in call-saved pairs, saved by the prologue; in SQLite's
-   sqlite3VdbeExec thirteen pairs stored on every opcode).  The first
+   sqlite3VdbeExec seven pairs stored on every opcode).  The first
    write's read is dead when the later writes cover the other words
    before anything reads a word not yet written (old_value_overwritten:
    a signed shift writes the high word, reads it back and writes it
