@@ -185,6 +185,17 @@ constexpr double cold_call_share = 0.1;
 // register's save and restore (SQLite's interpreter loop, whose opcodes
 // each run rarely and call often).
 constexpr double cold_cross_budget = 4;
+// A rematerializable value kept across a call needs a call-saved register
+// for its whole life: a save and a restore per run of the function.
+// Recomputed after the call instead, it costs one instruction where it
+// is read next, as often as that block runs, and nothing where that
+// read copies it into a hard register (an argument of the next call:
+// the recomputation writes that register instead).  It leaves its
+// register at a call where the recomputation costs at most this much,
+// in runs per run of the function, or costs nothing: its next read
+// in the block copies it into a hard register, or every read of it
+// does.
+constexpr double remat_keep_cost = 2;
 
 dist_t
 add_dist (dist_t a, dist_t b)
@@ -462,6 +473,10 @@ private:
   // decisions, the lowering applies them after every file's run).
   std::vector<uint8_t> in_file_;
   bool in_file (value_id v) const { return in_file_[v]; }
+  // only_copied_[v]: V is rematerializable and every read of it copies
+  // it into a hard register (an argument): recomputed at each read, it
+  // costs nothing (remat_keep_cost).  Set by run () for the file.
+  std::vector<uint8_t> only_copied_;
   // widths_[v]: value V's width, compact (the walk asks at every
   // instruction, for every value in a register); unit_widths_: every
   // value of the file has width 1, so a set weighs its size.  Set by
@@ -1275,6 +1290,19 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     size_t at = index_of (dist_out_[b], v);
     return at == no_index ? 0.0 : use_freq_out_[b][at];
   };
+  // Whether V's next read after instruction J is in this block and
+  // copies it into a hard register (an argument, the return value).
+  auto read_copies_to_hard = [&] (value_id v, size_t j) {
+    size_t r = next_read (v, j);
+    if (r == no_index || r >= n)
+      return false;
+    const insn &c = blk.insns[r];
+    return (c.kind == insn_kind::copy
+            && std::any_of (c.ops.begin (), c.ops.end (),
+                            [] (const operand &o) {
+                              return o.kind == operand_kind::def_hard;
+                            }));
+  };
   // W[K] leaves its register before instruction J.  If it is NEEDED (a
   // use ahead), it is stored there unless its cell holds it already, and
   // a start value that leaves unread was wasted.
@@ -1521,6 +1549,17 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           };
           make_room_across (avail (occ | i.clobbers), {});
           fit_classes (regs_ & ~(occ | i.clobbers), {}, {}, j);
+          // Rematerializable values where recomputing them after the
+          // call costs less than a call-saved register (remat_keep_cost).
+          evict_until ([] { return false; },
+                       [&] (value_id v) {
+                         return (w_.rematerializable (v)
+                                 && (only_copied_[v]
+                                     || read_copies_to_hard (v, j)
+                                     || next_use_freq (v, j)
+                                          <= remat_keep_cost));
+                       },
+                       {}, j);
           // A call on a cold path: every value live across it leaves
           // its register there, so that none needs a call-saved register
           // for its whole life (and crowds the few of them where it is
@@ -1871,6 +1910,28 @@ spiller::run (file_id f)
                     && w_.wv[v].origin != vorigin::dead;
       if (x.file == f && x.width != 1)
         unit_widths_ = false;
+    }
+  only_copied_.assign (w_.fn.values.size (), 0);
+  for (value_id v = 0; v < w_.fn.values.size (); ++v)
+    only_copied_[v] = in_file_[v] && w_.rematerializable (v);
+  for (const block &blk : w_.fn.blocks)
+    {
+      for (const phi &ph : blk.phis)
+        for (value_id a : ph.args)
+          only_copied_[a] = 0;
+      for (const insn &i : blk.insns)
+        {
+          bool to_hard = i.kind == insn_kind::copy
+                         && std::any_of (i.ops.begin (), i.ops.end (),
+                                         [] (const operand &o) {
+                                           return o.kind
+                                                  == operand_kind::def_hard;
+                                         });
+          if (!to_hard)
+            for (const operand &o : i.ops)
+              if (o.kind == operand_kind::use)
+                only_copied_[o.value] = 0;
+        }
     }
   size_t nb = w_.fn.blocks.size ();
   hottest_ = 0;

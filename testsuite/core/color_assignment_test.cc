@@ -1118,6 +1118,46 @@ block 2 preds=1 returns
     << print_function (x.fn, x.tgt);
 }
 
+// A rematerializable value (a frame address) live across calls, in a
+// loop, read only as an argument of each call: recomputed into the
+// argument register after each call instead of kept, it needs no
+// call-saved register, whose save and restore would cost more
+// (remat_keep_cost).  tree-sitter's ts_tree_cursor_goto_sibling_internal
+// kept three frame addresses in call-saved registers, one save and one
+// restore each per call of the function.  v1, loop-carried, keeps a
+// call-saved register.
+TEST (ColorAssignment, RematValueLeavesRegisterAtCall)
+{
+  const char *text = R"(
+function remat_across_call
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0 succs=1 freq=1
+  insn def:v0 remat
+  insn def:v1
+block 1 preds=0,1 succs=1,2 depth=1 freq=5
+  phi v2 = v1 v2
+  copy def_hard:r3 use:v0
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7} use_hard:r3
+  copy def_hard:r3 use:v0
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7} use_hard:r3
+  insn use:v2 term
+block 2 preds=1 returns
+  insn use:v2
+)";
+  auto q = prepare (text, make_test_target (8, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_TRUE (rs6000_call_clobbered ().test (x.wv[0].reg))
+    << reg_name (x.wv[0].reg) << print_function (x.fn, x.tgt);
+  EXPECT_GE (count_role (x, ra::wrole::remat), 1u)
+    << print_function (x.fn, x.tgt);
+  spill_counts c = count_spill_code (x);
+  EXPECT_EQ (c.stores, 0u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (c.loads, 0u) << print_function (x.fn, x.tgt);
+}
+
 // v1 and v2 live across a call that clobbers every register: the
 // spiller evicts them at the call, on the rarer path, and stores them
 // there.  Their stores go right after their last reads before the call
