@@ -689,15 +689,14 @@ word_accesses (rtx pat, unsigned regno)
         if (GET_CODE (dest) == SUBREG && REG_P (SUBREG_REG (dest))
             && REGNO (SUBREG_REG (dest)) == regno)
           {
-            unsigned byte, size;
-            if (!SUBREG_BYTE (dest).is_constant (&byte)
-                || !GET_MODE_SIZE (GET_MODE (dest)).is_constant (&size)
-                || byte % UNITS_PER_WORD || size % UNITS_PER_WORD)
-              acc.ok = false;
-            else if (subreg_words (dest) == ~0u)
+            unsigned w = subreg_words (dest);
+            if (w == ~0u
+                || !multiple_p (SUBREG_BYTE (dest), UNITS_PER_WORD)
+                || !multiple_p (GET_MODE_SIZE (GET_MODE (dest)),
+                                UNITS_PER_WORD))
               acc.ok = false;
             else
-              acc.written |= subreg_words (dest);
+              acc.written |= w;
           }
         else
           // A whole-register destination counts as a read: this insn
@@ -1901,14 +1900,20 @@ importer::drop_dead_phis ()
         for (value_id a : m_fn.blocks[phi_at[v].first].phis[phi_at[v].second].args)
           mark (a);
     }
-  std::vector<char> drop (n, 0);
+  std::vector<bool> keep (n, true);
   bool any = false;
   for (value_id v = 0; v < n; ++v)
     if (phi_at[v].first != no_block && !live[v])
-      drop[v] = any = true;
+      {
+        keep[v] = false;
+        any = true;
+      }
   for (value_id v : m_undefined)
     if (!live[v])
-      drop[v] = any = true;
+      {
+        keep[v] = false;
+        any = true;
+      }
   if (!any)
     return;
 
@@ -1917,7 +1922,7 @@ importer::drop_dead_phis ()
       block &blk = m_fn.blocks[b];
       std::vector<phi> phis;
       for (phi &p : blk.phis)
-        if (!drop[p.def])
+        if (keep[p.def])
           phis.push_back (std::move (p));
       blk.phis.swap (phis);
       std::vector<rtx_insn *> &rtl = m_map.insn_rtl[b];
@@ -1927,7 +1932,7 @@ importer::drop_dead_phis ()
         {
           const insn &in = blk.insns[i];
           if (!rtl[i] && in.ops.size () == 1
-              && in.ops[0].kind == operand_kind::def && drop[in.ops[0].value])
+              && in.ops[0].kind == operand_kind::def && !keep[in.ops[0].value])
             continue;
           insns.push_back (std::move (blk.insns[i]));
           insn_rtl.push_back (rtl[i]);
@@ -1936,9 +1941,6 @@ importer::drop_dead_phis ()
       rtl.swap (insn_rtl);
     }
 
-  std::vector<bool> keep (n);
-  for (value_id v = 0; v < n; ++v)
-    keep[v] = !drop[v];
   keep_values (m_fn, keep);
   std::vector<unsigned> value_regno;
   std::vector<int> value_scratch_op;

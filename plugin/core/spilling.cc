@@ -197,6 +197,18 @@ constexpr double cold_cross_budget = 4;
 // does.
 constexpr double remat_keep_cost = 2;
 
+// Whether I copies its source into a hard register (an argument, the
+// return value): a recomputation of the source can write it there.
+bool
+copies_to_hard (const insn &i)
+{
+  return (i.kind == insn_kind::copy
+          && std::any_of (i.ops.begin (), i.ops.end (),
+                          [] (const operand &o) {
+                            return o.kind == operand_kind::def_hard;
+                          }));
+}
+
 dist_t
 add_dist (dist_t a, dist_t b)
 {
@@ -1294,14 +1306,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // copies it into a hard register (an argument, the return value).
   auto read_copies_to_hard = [&] (value_id v, size_t j) {
     size_t r = next_read (v, j);
-    if (r == no_index || r >= n)
-      return false;
-    const insn &c = blk.insns[r];
-    return (c.kind == insn_kind::copy
-            && std::any_of (c.ops.begin (), c.ops.end (),
-                            [] (const operand &o) {
-                              return o.kind == operand_kind::def_hard;
-                            }));
+    return r != no_index && r < n && copies_to_hard (blk.insns[r]);
   };
   // W[K] leaves its register before instruction J.  If it is NEEDED (a
   // use ahead), it is stored there unless its cell holds it already, and
@@ -1920,18 +1925,10 @@ spiller::run (file_id f)
         for (value_id a : ph.args)
           only_copied_[a] = 0;
       for (const insn &i : blk.insns)
-        {
-          bool to_hard = i.kind == insn_kind::copy
-                         && std::any_of (i.ops.begin (), i.ops.end (),
-                                         [] (const operand &o) {
-                                           return o.kind
-                                                  == operand_kind::def_hard;
-                                         });
-          if (!to_hard)
-            for (const operand &o : i.ops)
-              if (o.kind == operand_kind::use)
-                only_copied_[o.value] = 0;
-        }
+        if (!copies_to_hard (i))
+          for (const operand &o : i.ops)
+            if (o.kind == operand_kind::use)
+              only_copied_[o.value] = 0;
     }
   size_t nb = w_.fn.blocks.size ();
   hottest_ = 0;
