@@ -33,6 +33,7 @@ build_target (unsigned reserved, hfp_role hfp)
   t.files[file_fpr].name = "fpr";
   t.files[file_fpr].bytes_per_reg = 8;
   t.files[file_fpr].swap = swap_method::via_free_reg_or_memory;
+  t.files[file_fpr].narrow_converts = true;
 
   // CR fields, CTR and LR reach memory only through a GPR (mfcr/mtcrf,
   // mfctr/mtctr, mflr/mtlr), and CR fields are swapped through one.

@@ -106,6 +106,7 @@ private:
   void add_gpr_tied_asm_operands (rtx_insn *insn);
   hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
   value_id new_value (unsigned regno, uint32_t origin);
+  bool extends_narrow_p (rtx_insn *rtl, const insn &out) const;
   value_id value_of_set (rtl_ssa::set_info *set);
   rtl_ssa::set_info *resolve_set (rtl_ssa::set_info *set);
   value_id undefined_value (unsigned regno, std::vector<insn> &before);
@@ -516,13 +517,50 @@ importer::start_regs (file_id file, machine_mode mode, unsigned width)
 }
 
 // Return value::bytes for a value of MODE in FILE: 4 for a float in an
-// FPR (held there as a double, stored and loaded with stfs and lfs), 0
-// for every other value, which fills its registers or is only ever moved
-// whole (an integer in an FPR).
+// FPR (held there as a double, stored and loaded with stfs and lfs); 1
+// or 2 for a QImode or HImode value in a GPR, whose other bits mean
+// nothing (rs6000 has no WORD_REGISTER_OPERATIONS): stored with stb or
+// sth and reloaded with lbz or lhz, which GCC's ree pass then merges
+// with a zero_extend or sign_extend that reads the reload, as it does
+// LRA's (zlib's longest_match with 5 GPRs: 32 M rlwinm); 0 for every
+// other value, which fills its registers or is only ever moved whole (an
+// integer in an FPR).
 static uint8_t
 narrow_bytes (machine_mode mode, file_id file)
 {
+  if (file == file_gpr && (mode == QImode || mode == HImode))
+    return mode == QImode ? 1 : 2;
   return file == file_fpr && mode == SFmode ? 4 : 0;
+}
+
+// Whether insn RTL, imported as OUT (two operands, no clobbers), is
+// (set (reg:SI D) (zero_extend:SI (reg:QI U))) (or HImode U) of two
+// pseudos in GPRs, U narrow (narrow_bytes): what lbz (lhz) of U's slot
+// computes, so that where U is in memory the core may load D instead
+// (insn::extends_narrow; LRA substitutes the spilled pseudo's slot in
+// the same pattern, zero_extendqisi2's "m" alternative).
+bool
+importer::extends_narrow_p (rtx_insn *rtl, const insn &out) const
+{
+  rtx pat = PATTERN (rtl);
+  if (GET_CODE (pat) != SET || !REG_P (SET_DEST (pat))
+      || GET_MODE (SET_DEST (pat)) != SImode
+      || GET_CODE (SET_SRC (pat)) != ZERO_EXTEND
+      || !REG_P (XEXP (SET_SRC (pat), 0)))
+    return false;
+  const operand *d = nullptr, *u = nullptr;
+  for (const operand &o : out.ops)
+    if (o.kind == operand_kind::def)
+      d = &o;
+    else if (o.kind == operand_kind::use)
+      u = &o;
+  if (!d || !u)
+    return false;
+  const value &x = m_fn.values[u->value], &y = m_fn.values[d->value];
+  machine_mode inner = GET_MODE (XEXP (SET_SRC (pat), 0));
+  return x.file == file_gpr && y.file == file_gpr && x.width == 1
+         && y.width == 1 && y.bytes == 0
+         && x.bytes == narrow_bytes (inner, file_gpr) && x.bytes != 0;
 }
 
 value_id
@@ -1493,6 +1531,8 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
           && ((is_def (out.ops[0]) && is_use (out.ops[1]))
               || (is_use (out.ops[0]) && is_def (out.ops[1]))))
         out.kind = insn_kind::copy;
+      else if (!out.terminator)
+        out.extends_narrow = extends_narrow_p (rtl, out);
     }
 
   else if (out.ops.size () == 1 && out.ops[0].kind == operand_kind::def

@@ -91,7 +91,10 @@ struct new_insn
 };
 
 // Which way an edit moves a register's contents to or from a stack slot.
-enum class slot_move { load, store };
+// A load, a store, or a narrow load that zero-extends into the whole
+// register (edit::extends: lbz or lhz as zero_extendqisi2 or
+// zero_extendhisi2 with a memory operand).
+enum class slot_move { load, store, load_extend };
 
 // A sequence of edit insns for one program point, not yet emitted.
 struct edit_group
@@ -718,7 +721,9 @@ rewriter::reg_rtx (hreg h, unsigned k)
 // Return the memory of register K of a value in slot S moved through
 // register H's file, its address eliminated (possibly past a 16-bit
 // displacement).  NARROW is the edit's `bytes`: 4 moves a float
-// between an FPR and memory (lfs, stfs), 0 whole registers.
+// between an FPR and memory (lfs, stfs), 1 or 2 the low byte or half
+// word of a GPR at the slot's start (stb and lbz, sth and lhz), 0 whole
+// registers.
 rtx
 rewriter::slot_mem (slot_id s, hreg h, unsigned k, unsigned narrow)
 {
@@ -727,6 +732,8 @@ rewriter::slot_mem (slot_id s, hreg h, unsigned k, unsigned narrow)
   machine_mode mode = f == file_fpr ? (machine_mode) DFmode : (machine_mode) SImode;
   if (narrow == 4 && f == file_fpr)
     mode = SFmode;
+  else if (f == file_gpr && (narrow == 1 || narrow == 2))
+    mode = narrow == 1 ? (machine_mode) QImode : (machine_mode) HImode;
   else if (narrow != 0 && narrow != bytes)
     fail ("no narrow load or store of " + std::to_string (narrow)
           + " bytes in this register file");
@@ -749,6 +756,12 @@ rewriter::emit_slot_move (slot_move dir, slot_id s, hreg h, unsigned k,
   rtx r = gen_raw_REG (GET_MODE (mem), reg);
   auto move = [&] (rtx m)
     {
+      if (dir == slot_move::load_extend)
+        {
+          emit_insn (gen_rtx_SET (gen_raw_REG (SImode, reg),
+                                  gen_rtx_ZERO_EXTEND (SImode, m)));
+          return;
+        }
       emit_insn (dir == slot_move::load ? gen_rtx_SET (r, m)
                                         : gen_rtx_SET (m, r));
     };
@@ -757,7 +770,7 @@ rewriter::emit_slot_move (slot_move dir, slot_id s, hreg h, unsigned k,
       move (mem);
       return;
     }
-  unsigned base = (dir == slot_move::load
+  unsigned base = (dir != slot_move::store
                    && m_target.file_of (reg) == file_gpr
                    && far_base_reg_p (reg) ? reg : m_frame_scratch);
   bool borrowed = base == INVALID_REGNUM;
@@ -824,7 +837,8 @@ rewriter::emit_edit (const edit &e)
       }
     case edit::kind::load:
       for (unsigned k = 0; k < w; ++k)
-        emit_slot_move (slot_move::load, e.slot, e.dst_reg, k, e.bytes,
+        emit_slot_move (e.extends ? slot_move::load_extend : slot_move::load,
+                        e.slot, e.dst_reg, k, e.bytes,
                         e.dst_reg + k);
       return;
     case edit::kind::store:

@@ -122,6 +122,12 @@ struct edit
   // registers).  Saves and restores of borrowed registers move whole
   // registers.
   uint8_t bytes = 0;
+  // For a narrow load (bytes != 0): it stands for input instruction
+  // (block, insn of `at`), which zero-extends the value
+  // (insn::extends_narrow) and which the allocation deletes
+  // (allocation::removed); the load must leave the register's other
+  // bits zero (lbz, lhz), and its register holds the instruction's def.
+  bool extends = false;
   hreg dst_reg = no_hreg;
   hreg src_reg = no_hreg;
   slot_id slot = no_slot;

@@ -203,6 +203,21 @@ build_record (work &w, allocation &out)
                 (wi.role == wrole::load ? e.dst_reg : e.src_reg) = reg (0);
                 e.slot = wi.cell;
                 e.what = name (0);
+                if (wi.role == wrole::load && wi.extends)
+                  {
+                    // Input instruction in_insn, the extension it
+                    // replaces, goes; the load moves its use's bytes.
+                    const insn &ext = in.blocks[x.in_block].insns[wi.in_insn];
+                    for (const operand &o : ext.ops)
+                      if (o.kind == operand_kind::use)
+                        e.bytes = in.values[o.value].bytes;
+                    e.extends = true;
+                    next_input = wi.in_insn;
+                    add (e);
+                    out.removed[x.in_block][wi.in_insn] = true;
+                    next_input = wi.in_insn + 1;
+                    break;
+                  }
                 add (e);
                 break;
               }

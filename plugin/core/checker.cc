@@ -129,6 +129,7 @@ private:
   void apply_edit (uint32_t index, state &s, reporting r);
   void check_insn (block_id b, uint32_t i, state &s, reporting r);
   void check_removed (block_id b, uint32_t i, reporting r);
+  content extended (const edit &e, const content &got, reporting r);
   bool meet_into (state &dst, const state &src) const;
 
   // Cells: the hard registers, then what was saved of each register for
@@ -609,8 +610,7 @@ checker::apply_edit (uint32_t index, state &s, reporting r)
           {
             // A narrow load or store moves the E.BYTES of a value that
             // small and nothing else.
-            if (w != 1 || e.bytes >= t_.files[f].bytes_per_reg
-                || e.bytes % 4 != 0)
+            if (w != 1 || e.bytes >= t_.files[f].bytes_per_reg)
               {
                 report (r, what + " moves " + std::to_string (e.bytes)
                            + " bytes of a width-" + std::to_string (w)
@@ -623,11 +623,13 @@ checker::apply_edit (uint32_t index, state &s, reporting r)
             if (c.k == content::kind::val && c.b == 0
                 && value_bytes (t_, f_.values[c.a]) == e.bytes)
               got = c;
+            if (load && e.extends)
+              got = extended (e, got, r);
             if (load)
               s[reg_index (reg)] = got;
             else
               for (unsigned m = 0; m < upr; ++m)
-                s[cell + m] = m < e.bytes / 4 ? got : content ();
+                s[cell + m] = 4 * m < e.bytes ? got : content ();
             break;
           }
         for (unsigned k = 0; k < w; ++k)
@@ -710,16 +712,45 @@ copy_values (const insn &in, value_id &d, value_id &u)
   return d != no_value && u != no_value;
 }
 
+// A narrow load E that stands for the zero-extension just after it
+// (edit::extends), which the allocation deletes, of what loaded GOT:
+// the extension's def where GOT is the extension's use (lbz and lhz
+// leave exactly the zero-extended value), else nothing known.
+content
+checker::extended (const edit &e, const content &got, reporting r)
+{
+  const program_point &p = e.at;
+  if (p.k != program_point::kind::before_insn || p.block >= f_.blocks.size ()
+      || p.insn >= f_.blocks[p.block].insns.size ()
+      || !f_.blocks[p.block].insns[p.insn].extends_narrow
+      || !a_.is_removed (p.block, p.insn))
+    {
+      report (r, "a load that zero-extends is not just before a deleted "
+                 "extension");
+      return content ();
+    }
+  const insn &in = f_.blocks[p.block].insns[p.insn];
+  value_id d = no_value, u = no_value;
+  for (const operand &o : in.ops)
+    (o.kind == operand_kind::def ? d : u) = o.value;
+  if (got != val (u, 0))
+    return content ();
+  return val (d, 0);
+}
+
 // A deleted instruction changes nothing, so it must be a copy whose
 // def is its source's value (canon_): then every read of the def finds
-// what a read of the source would.
+// what a read of the source would.  Or it zero-extends a narrow value,
+// and a load just before it (edit::extends) leaves its def: that the
+// def is where it is read the state shows (extended).
 void
 checker::check_removed (block_id b, uint32_t i, reporting r)
 {
   // A rematerializable instruction computes nothing but its def: with
   // it gone, its register simply does not hold the value, which the
   // state tracks.
-  if (f_.blocks[b].insns[i].rematerializable)
+  if (f_.blocks[b].insns[i].rematerializable
+      || f_.blocks[b].insns[i].extends_narrow)
     return;
   value_id d, u;
   if (!copy_values (f_.blocks[b].insns[i], d, u) || canon_[d] != canon_[u])

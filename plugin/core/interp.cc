@@ -187,7 +187,11 @@ run (const function &f, const layout &lay, uint64_t seed,
                     n += lay.upr[op.reg + j];
               std::vector<uint64_t> out (n);
               for (unsigned j = 0; j < n; ++j)
-                out[j] = in.kind == insn_kind::copy
+                // An extension of a narrow value passes its one word on,
+              // as a copy does: a def as wide as a register holding the
+              // narrow value's word, which is what a narrow load that
+              // extends (edit::extends) leaves in one.
+              out[j] = (in.kind == insn_kind::copy || in.extends_narrow)
                              && next_copy_word < words.size ()
                            ? words[next_copy_word++]
                            : def_word (b, i, k, j, inputs);
@@ -426,7 +430,7 @@ struct alloc_machine
               if (load)
                 {
                   uint64_t x = slot_unit (e.slot, 0);
-                  r[0] = widen (x);
+                  r[0] = e.extends ? x : widen (x);
                   for (unsigned u = 1; u < max_units_per_reg; ++u)
                     r[u] = widen_rest (x);
                 }

@@ -311,6 +311,8 @@ print_insn_flags (std::ostringstream &o, const insn &in)
     o << " term";
   if (in.rematerializable)
     o << " remat";
+  if (in.extends_narrow)
+    o << " extends";
   if (in.origin)
     o << " origin=" << in.origin;
 }
@@ -836,6 +838,8 @@ parser::insn_line (const std::vector<std::string> &toks)
         in.terminator = true;
       else if (tok == "remat")
         in.rematerializable = true;
+      else if (tok == "extends")
+        in.extends_narrow = true;
       else if (tok == "mem_across")
         in.values_across_in_memory = true;
       else if (tok.compare (0, 6, "saves=") == 0)

@@ -11,7 +11,7 @@
 //           [origin=N]
 //     phi vD = vA vB ...
 //     KIND OPERAND... [clobbers=SET] [mem_across] [saves=REG[,K]] [term]
-//          [origin=N]
+//          [remat] [extends] [origin=N]
 //
 // FILE is the target's file name (gpr, fpr, cr, ...).  W defaults to 1.
 // A value's allowed SET defaults to every register of its file at which a
@@ -32,8 +32,9 @@
 //   def_hard:REG[,w=W]             writes them
 // A use/def without {SET} accepts exactly its value's allowed set.
 // saves=REG[,K] sets insn::saves_for_receiver to REG and saved_operand
-// to K (none: the register itself); `returns` and `receiver` set the
-// block's flags.
+// to K (none: the register itself); `remat` and `extends` set
+// insn::rematerializable and insn::extends_narrow; `returns` and
+// `receiver` set the block's flags.
 //
 // A REG is an rs6000 register name (r0-r31, f0-f31, lr, ctr, cr0-cr7 for
 // GCC regnos 0-31, 32-63, 96, 97, 100-107) or hN for any other number N.

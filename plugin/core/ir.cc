@@ -496,6 +496,32 @@ verify_function (const function &f, const target &t)
                   || in.values_across_in_memory))
             return where_str () + " is rematerializable but is not a lone "
                    "def that accepts every register of its value";
+          if (in.extends_narrow)
+            {
+              const operand *d = nullptr, *u = nullptr;
+              unsigned defs = 0, uses = 0;
+              for (const operand &op : in.ops)
+                if (op.kind == operand_kind::def)
+                  ++defs, d = &op;
+                else if (op.kind == operand_kind::use)
+                  ++uses, u = &op;
+              const bool shape
+                = defs == 1 && uses == 1 && in.ops.size () == 2
+                  && in.kind == insn_kind::normal && in.clobbers.none ()
+                  && !in.terminator && !in.rematerializable
+                  && !in.values_across_in_memory;
+              const value *x = shape ? &f.values[u->value] : nullptr;
+              const value *y = shape ? &f.values[d->value] : nullptr;
+              if (!shape || x->file != y->file || x->width != 1
+                  || y->width != 1 || x->bytes == 0 || y->bytes != 0
+                  || x->file >= t.files.size ()
+                  || !t.files[x->file].memory_direct
+                  || t.files[x->file].narrow_converts)
+                return where_str () + " extends a narrow value but is not "
+                       "one def as wide as its register and one narrow "
+                       "use, of width 1 in one memory-direct file whose "
+                       "narrow moves keep bits";
+            }
         }
     }
 

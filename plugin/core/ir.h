@@ -75,6 +75,12 @@ struct reg_file
   file_id via_file = no_file;
 
   swap_method swap = swap_method::xor3;
+
+  // True if a load or store of a value smaller than its register
+  // (value::bytes) converts it (a float in an FPR: lfs, stfs); false if
+  // it moves the value's low bytes unchanged (a QImode or HImode integer
+  // in a GPR: stb, lbz).
+  bool narrow_converts = false;
 };
 
 // The register files of the target and how they relate.
@@ -126,9 +132,11 @@ struct value
   uint8_t width = 1;
 
   // The value's size in bytes when it is smaller than its one register (a
-  // single-precision float: 4 bytes in an 8-byte FPR); 0 when it fills its
-  // registers.  Loads and stores of such a value move just these bytes
-  // (lfs/stfs), so that it crosses to another file through memory intact.
+  // single-precision float: 4 bytes in an 8-byte FPR; a char or short in a
+  // GPR: 1 or 2); 0 when it fills its registers.  Loads and stores of such
+  // a value move just these bytes (lfs/stfs, lbz/stb), so that it crosses
+  // to another file through memory intact, and a reload reads no more
+  // than the value (GCC's ree merges lbz with a zero_extend after it).
   // Invariant: 0, or width == 1 and bytes < the file's bytes_per_reg.
   uint8_t bytes = 0;
 
@@ -257,6 +265,18 @@ struct insn
   // def, whose `allowed` covers the value's `allowed`; no clobbers; not
   // a terminator or a call.
   bool rematerializable = false;
+
+  // The instruction zero-extends its one use, a value narrower than its
+  // register (value::bytes) in a file whose narrow moves do not convert
+  // (a char or short in a GPR), into its one def of that file, as wide
+  // as its register: exactly what a narrow load of the use's stack slot
+  // leaves in a register (lbz, lhz).  Where the use is in memory there,
+  // the allocator may delete the instruction and load its def from the
+  // use's slot instead (edit::extends).  Invariant: kind normal, ops one
+  // def (bytes 0) and one use (bytes != 0) of width 1 in one
+  // memory_direct file whose narrow moves do not convert; no clobbers;
+  // not a terminator, not rematerializable.
+  bool extends_narrow = false;
 
   // Opaque to the core: the adapter's handle (INSN_UID).
   uint32_t origin = 0;

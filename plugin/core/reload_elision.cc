@@ -70,13 +70,17 @@ struct holding
   hreg reg;
   uint8_t width;
   slot_id slot;
+  // The edits' `bytes` (0: whole registers).
+  uint8_t bytes;
   bool operator< (const holding &o) const
   {
-    return std::tie (reg, width, slot) < std::tie (o.reg, o.width, o.slot);
+    return std::tie (reg, width, slot, bytes)
+           < std::tie (o.reg, o.width, o.slot, o.bytes);
   }
   bool operator== (const holding &o) const
   {
-    return reg == o.reg && width == o.width && slot == o.slot;
+    return reg == o.reg && width == o.width && slot == o.slot
+           && bytes == o.bytes;
   }
 };
 
@@ -91,12 +95,19 @@ using holdings = std::vector<holding>;
 // loads added, a load counted as two.
 constexpr double sink_margin = 2;
 
-// Whether edit E moves whole registers (not a value of fewer bytes than
-// its register, a single float in an FPR).
+// Whether edit E moves its value's bits unchanged: whole registers, or
+// the low bytes of a char or short in a GPR (lbz, stb), not a single
+// float between an FPR and memory (lfs, stfs convert).  A holding
+// records the bytes too: a register and a slot hold the same value as
+// moves of those bytes see it.
 bool
-whole (const edit &e)
+whole (const target &t, const edit &e)
 {
-  return e.bytes == 0;
+  if (e.bytes == 0)
+    return true;
+  const file_id f = t.file_of (e.k == edit::kind::store ? e.src_reg
+                                                        : e.dst_reg);
+  return f != no_file && !t.files[f].narrow_converts;
 }
 
 void
@@ -369,15 +380,18 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
     {
     case edit::kind::load:
       {
-        const holding x { e.dst_reg, e.width, e.slot };
-        if (whole (e) && holds (h, x))
+        // A load that stands for a deleted extension (edit::extends)
+        // leaves the extension's def, not the slot's value: it stays,
+        // and its register holds no slot.
+        const holding x { e.dst_reg, e.width, e.slot, e.bytes };
+        if (whole (t_, e) && holds (h, x) && !e.extends)
           {
             if (mark)
               drop_[index] = true;
             return;
           }
         kill_regs (h, work::span (e.dst_reg, e.width));
-        if (whole (e))
+        if (whole (t_, e) && !e.extends)
           add (h, x);
         return;
       }
@@ -385,15 +399,15 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
       {
         // A store of what the slot holds already changes no bit: it
         // goes, and every holding of the slot stays true.
-        const holding x { e.src_reg, e.width, e.slot };
-        if (whole (e) && holds (h, x))
+        const holding x { e.src_reg, e.width, e.slot, e.bytes };
+        if (whole (t_, e) && holds (h, x))
           {
             if (mark)
               drop_[index] = true;
             return;
           }
         kill_slot (h, e.slot);
-        if (whole (e))
+        if (whole (t_, e))
           add (h, x);
         return;
       }
@@ -402,7 +416,7 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
         holdings from;
         for (const holding &x : h)
           if (x.reg == e.src_reg && x.width == e.width)
-            from.push_back ({ e.dst_reg, e.width, x.slot });
+            from.push_back ({ e.dst_reg, e.width, x.slot, x.bytes });
         kill_regs (h, work::span (e.dst_reg, e.width));
         for (const holding &x : from)
           add (h, x);
@@ -413,9 +427,9 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
         holdings moved;
         for (const holding &x : h)
           if (x.reg == e.src_reg && x.width == e.width)
-            moved.push_back ({ e.dst_reg, e.width, x.slot });
+            moved.push_back ({ e.dst_reg, e.width, x.slot, x.bytes });
           else if (x.reg == e.dst_reg && x.width == e.width)
-            moved.push_back ({ e.src_reg, e.width, x.slot });
+            moved.push_back ({ e.src_reg, e.width, x.slot, x.bytes });
         hreg_set touched = work::span (e.dst_reg, e.width)
                            | work::span (e.src_reg, e.width);
         if (e.temp != no_hreg)
@@ -474,7 +488,7 @@ elider::walk (block_id b, const holdings &in, bool mark, F at_edge)
     if (a_.phi_also_at (b, k) != no_slot)
       add (h, { a_.phi_loc[b][k].reg,
                 uint8_t (f_.values[phis[k].def].width),
-                a_.phi_also_at (b, k) });
+                a_.phi_also_at (b, k), f_.values[phis[k].def].bytes });
   // The edits that went are not there (a load its register held, a
   // store its slot held, a dead load).
   auto run_edit = [&] (size_t q, holdings &x) {
@@ -662,9 +676,9 @@ elider::may_elide () const
 {
   std::vector<std::pair<slot_id, hreg>> made;
   for (const edit &e : a_.edits)
-    if (e.k == edit::kind::store && whole (e))
+    if (e.k == edit::kind::store && whole (t_, e))
       made.push_back ({ e.slot, e.src_reg });
-    else if (e.k == edit::kind::load && whole (e))
+    else if (e.k == edit::kind::load && whole (t_, e))
       made.push_back ({ e.slot, e.dst_reg });
   std::sort (made.begin (), made.end ());
   // A load or store whose register and slot another load or store
@@ -854,7 +868,7 @@ elider::sinkable_edits (block_id p, block_id s) const
         continue;
       ++n;
       if (!(e.k == edit::kind::remat
-            || (e.k == edit::kind::load && whole (e))))
+            || (e.k == edit::kind::load && whole (t_, e))))
         return 0;
       const hreg_set regs = work::span (e.dst_reg, e.width);
       if ((regs & (phi_regs | written)).any ())
@@ -954,7 +968,7 @@ elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
           const edit &e = a_.edits[k];
           if (e.at.succ != c.to || drop_[k] || e.k != edit::kind::load)
             continue;
-          const holding x { e.dst_reg, e.width, e.slot };
+          const holding x { e.dst_reg, e.width, e.slot, e.bytes };
           for (const edge_end &ee : ends)
             if (ee.to == c.to && ee.from != c.from && !holds (ee.h, x))
               ok = false;
@@ -1038,7 +1052,7 @@ elider::phi_store_candidates () const
             = e.slot != no_slot
               && std::find (touched.begin (), touched.end (), e.slot)
                    != touched.end ();
-          if (e.k == edit::kind::store && whole (e) && !slot_touched
+          if (e.k == edit::kind::store && whole (t_, e) && !slot_touched
               && (work::span (e.src_reg, e.width) & written).none ())
             for (size_t k = 0; k < bs.phis.size (); ++k)
               {
@@ -1110,7 +1124,7 @@ elider::sink_phi_stores ()
     {
       const block &bs = f_.blocks[c.s];
       const edit &e = a_.edits[c.edit];
-      const holding x { e.src_reg, e.width, e.slot };
+      const holding x { e.src_reg, e.width, e.slot, e.bytes };
       if (!known[c.s])
         continue;
       bool ok = true;

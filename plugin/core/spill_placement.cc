@@ -829,6 +829,14 @@ reuse_loads (work &w)
               cell_id c = x.role == wrole::load
                             ? x.cell
                             : cell_id (w.cells.size () + w.wv[t].carries);
+              // An extension's load stays (the register's other bits may
+              // not be zero), and leaves the extension's def, not the
+              // cell's value.
+              if (x.extends)
+                {
+                  clobber (work::span (r, wd));
+                  continue;
+                }
               bool have = false;
               for (const holding &h : held)
                 if (h.c == c && h.reg == r && h.width == wd)

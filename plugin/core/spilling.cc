@@ -338,6 +338,17 @@ struct decisions
     reload_before[b][slot].push_back (v);
     reloaded[v] = true;
   }
+  // folds[b]: the instructions of block b that extend a narrow value
+  // (insn::extends_narrow) not in a register there: each becomes a load
+  // of its def from the value's cell (lbz, lhz), in place of a reload
+  // and the extension.  The value counts as reloaded (it has a cell and
+  // is stored), but enters no register.  Each (j, value).
+  std::vector<std::vector<std::pair<uint32_t, value_id>>> folds;
+  void fold (block_id b, uint32_t j, value_id v)
+  {
+    folds[b].push_back ({ j, v });
+    reloaded[v] = true;
+  }
 
   bool in_entry (block_id b, value_id v) const
   {
@@ -581,6 +592,9 @@ private:
     std::vector<value_id> wasted;
     // (slot, value): a reload before instruction SLOT.
     std::vector<std::pair<uint32_t, value_id>> reloads;
+    // (j, value): instruction J, which extends the narrow value
+    // (insn::extends_narrow), becomes its reload (decisions::folds).
+    std::vector<std::pair<uint32_t, value_id>> folds;
     // (value, slot): the value leaves its register there and is stored.
     std::vector<std::pair<value_id, uint32_t>> evictions;
     // The values in a register at the block's end.
@@ -1168,6 +1182,8 @@ spiller::walk (block_id b)
   w_entry_[b] = std::move (W0);
   for (auto [slot, v] : r.reloads)
     d_.reload (b, slot, v);
+  for (auto [j, v] : r.folds)
+    d_.fold (b, j, v);
   for (auto [v, slot] : r.evictions)
     {
       d_.stored[v] = true;
@@ -1217,6 +1233,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   std::vector<value_id> &W = r.end;
   W = W0;
   r.reloads.clear ();
+  r.folds.clear ();
   r.evictions.clear ();
   if (free_.size () < w_.fn.values.size ())
     free_.resize (w_.fn.values.size ());
@@ -1512,9 +1529,21 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                         || std::find (U.begin (), U.end (), v) != U.end (),
                    j);
         }
+      // An extension of a narrow value that is in memory here loads its
+      // def from the value's cell instead: the value takes no register.
+      value_id folded = no_value;
+      if (i.extends_narrow && U.size () == 1
+          && std::find (W.begin (), W.end (), U[0]) == W.end ()
+          && !w_.rematerializable (U[0]))
+        {
+          folded = U[0];
+          r.folds.push_back ({ uint32_t (j), folded });
+          if (!is_clean (folded))
+            clean.push_back (folded);
+        }
       unsigned missing = 0;
       for (value_id u : U)
-        if (std::find (W.begin (), W.end (), u) == W.end ())
+        if (u != folded && std::find (W.begin (), W.end (), u) == W.end ())
           {
             r.reloads.push_back ({ uint32_t (j), u });
             missing += width (u);
@@ -1526,10 +1555,12 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                       unread.end ());
       make_room (avail (occ), missing + weight (ec), U, j);
       entering.assign (ec.begin (), ec.end ());
-      entering.insert (entering.end (), U.begin (), U.end ());
+      for (value_id u : U)
+        if (u != folded)
+          entering.push_back (u);
       fit_classes (regs_ & ~occ, entering, U, j);
       for (value_id u : U)
-        if (std::find (W.begin (), W.end (), u) == W.end ())
+        if (u != folded && std::find (W.begin (), W.end (), u) == W.end ())
           {
             W.push_back (u);
             free_[u] = reach_[u] & ~occ;
@@ -1824,6 +1855,12 @@ spiller::forget_walks ()
   for (auto &slots : d_.reload_before)
     for (auto &at : slots)
       at.erase (std::remove_if (at.begin (), at.end (), ours), at.end ());
+  for (auto &at : d_.folds)
+    at.erase (std::remove_if (at.begin (), at.end (),
+                              [&] (const std::pair<uint32_t, value_id> &x) {
+                                return ours (x.second);
+                              }),
+              at.end ());
   for (value_id v = 0; v < d_.stored.size (); ++v)
     if (ours (v))
       {
@@ -2165,7 +2202,7 @@ lowering::lower ()
           if (o.kind == operand_kind::def && o.value < nv0
               && d.stored[o.value])
             store_at[j + 1].push_back (o.value);
-      bool any = !d.start_reload[b].empty ();
+      bool any = !d.start_reload[b].empty () || !d.folds[b].empty ();
       for (size_t j = 0; j <= n && !any; ++j)
         any = !store_at[j].empty () || !d.reload_before[b][j].empty ()
               || !store_before[b][j].empty ();
@@ -2244,8 +2281,26 @@ lowering::lower ()
             add_reload (v);
           if (j < n)
             {
-              out.push_back (std::move (blk.insns[j]));
-              out_w.push_back (w.wb[b].insns[j]);
+              insn in = std::move (blk.insns[j]);
+              winsn x = w.wb[b].insns[j];
+              if (std::find_if (d.folds[b].begin (), d.folds[b].end (),
+                                [&] (const std::pair<uint32_t, value_id> &x) {
+                                  return x.first == j;
+                                }) != d.folds[b].end ())
+                {
+                  // The extension loads its def from the value's cell.
+                  value_id def = no_value, v = no_value;
+                  for (const operand &o : in.ops)
+                    (o.kind == operand_kind::def ? def : v) = o.value;
+                  in.ops.assign (1, op (w, operand_kind::def, def));
+                  x.role = wrole::load;
+                  x.cell = w.wv[v].cell;
+                  x.extends = true;
+                  x.from = v;
+                  ++w.stats.split_edits;
+                }
+              out.push_back (std::move (in));
+              out_w.push_back (x);
             }
         }
       blk.insns = std::move (out);
@@ -2715,6 +2770,7 @@ spill_files (work &w, spill_round round)
   for (block_id b = 0; b < nb; ++b)
     d.reload_before[b].resize (w.fn.blocks[b].insns.size () + 1);
   d.start_reload.resize (nb);
+  d.folds.resize (nb);
   d.stored.assign (nv, false);
   d.evictions.assign (nv, {});
   d.evict_anywhere.assign (nv, true);

@@ -79,7 +79,8 @@ assign_stack_slots (work &w)
               def_block[o.value] = b;
           if (x.role == wrole::load || (x.role == wrole::nop && !i.ops.empty ()))
             {
-              value_id c = w.wv[i.ops[0].value].carries;
+              value_id c = x.extends ? x.from
+                                     : w.wv[i.ops[0].value].carries;
               if (c != no_value)
                 uses[c].push_back (b);
             }

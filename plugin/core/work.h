@@ -81,6 +81,15 @@ struct winsn
   uint32_t in_insn = 0;
   // For load and store: the cell.
   cell_id cell = no_cell;
+  // For load: input instruction `in_insn`, which zero-extends a narrow
+  // value (insn::extends_narrow) that is in memory there, loads its def
+  // straight from the value's cell (edit::extends); the record deletes
+  // the instruction.  Such a load is never dropped for a register that
+  // holds the cell (reuse_loads): that register's other bits may not be
+  // zero.  `from` is that value (stack_slots.cc: the load reads its
+  // cell).
+  bool extends = false;
+  value_id from = no_value;
 };
 
 struct wblock

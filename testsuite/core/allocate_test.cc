@@ -3,6 +3,7 @@
 // spill-everything modes and with few registers.
 
 #include "allocate.h"
+#include "interp.h"
 #include "ir-text.h"
 #include "test-targets.h"
 
@@ -838,4 +839,59 @@ block 9 preds=8 succs=3 depth=1 freq=15.078861087560654
   ASSERT_EQ (r.failure, alloc_failure::none);
   EXPECT_GT (r.alloc.stats.split_edits, 0u);
   EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+}
+
+// v0, a char (bytes=1), is read only by an extension (extends) after a
+// point where five values need the four GPRs: the splitting spiller
+// evicts it there, since its read costs nothing more from memory
+// (next_register_use), and the extension becomes its reload: a narrow
+// load that zero-extends into v5's register (edit::extends), the
+// instruction deleted.  The checker and the interpreter agree.  Without
+// the fold it was a reload and the extension, or another value's store
+// and reload.
+TEST (Allocate, ExtensionOfANarrowValueInMemoryIsItsReload)
+{
+  const char *text = R"(
+function narrow_extend
+value v0 gpr bytes=1
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+block 0 succs=1 freq=1
+  insn def:v0
+  insn def:v1
+  insn def:v2
+  insn def:v3
+  insn def:v4
+  insn use:v1 use:v2 use:v3 use:v4
+  insn use:v0 def:v5 extends
+  insn use:v5 use:v1 use:v2 use:v3
+block 1 preds=0 returns
+  insn
+)";
+  const target t = make_test_target (4, 2, 2);
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_TRUE (r.alloc.is_removed (0, 6));
+  unsigned extending = 0, loads = 0;
+  for (const edit &e : r.alloc.edits)
+    if (e.k == edit::kind::load)
+      {
+        ++loads;
+        if (e.extends)
+          {
+            ++extending;
+            EXPECT_EQ (e.bytes, 1u);
+            EXPECT_EQ (e.at.block, 0u);
+            EXPECT_EQ (e.at.insn, 6u);
+          }
+      }
+  EXPECT_EQ (extending, 1u);
+  EXPECT_EQ (loads, 1u);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }

@@ -90,6 +90,7 @@ private:
                     bool defs_only = false);
   value_id emit_def (shape s);
   value_id find_or_def (shape s, const hreg_set &blocked, hreg_set *used);
+  bool emit_extend ();
   void emit_call ();
   void emit_branch_term ();
   void emit_seq (unsigned level, unsigned n);
@@ -158,10 +159,14 @@ generator::pick_shape ()
         width = 1;
     }
   unsigned bytes = 0;
-  // A float: 4 bytes in an 8-byte FPR (value::bytes).
+  // A float: 4 bytes in an 8-byte FPR (value::bytes); a char or short in
+  // a GPR.
   if (has (feature::narrow_values) && file == fpr_file && width == 1
       && chance (40))
     bytes = 4;
+  else if (has (feature::narrow_values) && file == gpr_file && width == 1
+           && chance (15))
+    bytes = chance (50) ? 1 : 2;
   return { file, width, bytes };
 }
 
@@ -264,6 +269,9 @@ generator::pick_cross (value_id v)
     if (start_regs (t_, g, wg).any ())
       opts.push_back ({ g, wg });
   };
+  // (A char or short stays in GPRs, as the adapter's do.)
+  if (val.file == gpr_file && val.bytes != 0)
+    return cross ();
   if (val.file == gpr_file)
     {
       add (fpr_file);
@@ -305,6 +313,9 @@ generator::cross_allowed (cross c, hreg witness)
 void
 generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
 {
+  if (!defs_only && has (feature::narrow_values) && chance (10)
+      && emit_extend ())
+    return;
   insn in;
   hreg_set use_regs;             // witnesses of the uses
   std::vector<hreg> use_witness; // per operand index (no_hreg for defs)
@@ -429,6 +440,43 @@ generator::emit_normal (unsigned max_uses, unsigned max_defs, bool defs_only)
   mark_remat (in);
   push (in);
   avail_.insert (avail_.end (), new_defs.begin (), new_defs.end ());
+}
+
+// Emit an extension of an available char or short into a new word
+// (insn::extends_narrow), if there is one; return whether it did.
+bool
+generator::emit_extend ()
+{
+  std::vector<value_id> narrow;
+  for (value_id v : avail_)
+    if (f_.values[v].file == gpr_file && f_.values[v].bytes != 0
+        && f_.values[v].width == 1)
+      narrow.push_back (v);
+  if (narrow.empty ())
+    return false;
+  value_id u = narrow[rnd (unsigned (narrow.size ()))];
+  hreg uw = pick_witness (f_.values[u].allowed, 1, hard_live_);
+  if (uw == no_hreg)
+    return false;
+  hreg_set blocked = hard_live_;
+  blocked.set (uw);
+  hreg_set all = start_regs (t_, gpr_file, 1);
+  if (pick_witness (all, 1, blocked) == no_hreg)
+    return false;
+  insn in;
+  operand d;
+  d.kind = operand_kind::def;
+  d.value = new_value ({ gpr_file, 1, 0 }, all);
+  d.allowed = all;
+  operand o;
+  o.kind = operand_kind::use;
+  o.value = u;
+  o.allowed = f_.values[u].allowed;
+  in.ops = { d, o };
+  in.extends_narrow = true;
+  push (in);
+  avail_.push_back (d.value);
+  return true;
 }
 
 // Emit an instruction that defines one new value of shape S and return it.

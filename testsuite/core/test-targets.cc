@@ -68,6 +68,7 @@ make_target (std::vector<hreg> gprs, std::vector<hreg> fprs,
   f.regs = std::move (fprs);
   f.bytes_per_reg = 8;
   f.swap = swap_method::via_free_reg_or_memory;
+  f.narrow_converts = true;
 
   reg_file &c = t.files[cr_file];
   c.name = "cr";
