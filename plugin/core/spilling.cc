@@ -970,15 +970,6 @@ spiller::compute_pressure ()
                                     top > clobbered ? top - clobbered : 0));
 }
 
-// A value kept across a cold call needs a call-saved register for its
-// whole life, in the hot code too.  Where more values that cross some
-// call are live at once than a call leaves registers, keeping them
-// would crowd the call-saved registers there (LZ4HC's chain loop: lz4
-// -O2 1.001x -> 1.056x of stock's instructions, stack loads and stores
-// 1.01x -> 4.09x, without this check): then free_saved_ is zero and
-// every value leaves its register at a cold call as before.  Otherwise
-// the free_saved_ nearest values at each cold call keep theirs and are
-// restricted to the registers it leaves (clobbered_hot_).
 void
 spiller::compute_only_extended ()
 {
@@ -1016,6 +1007,15 @@ spiller::compute_only_extended ()
     }
 }
 
+// A value kept across a cold call needs a call-saved register for its
+// whole life, in the hot code too.  Where more values that cross some
+// call are live at once than a call leaves registers, keeping them
+// would crowd the call-saved registers there (LZ4HC's chain loop: lz4
+// -O2 1.001x -> 1.056x of stock's instructions, stack loads and stores
+// 1.01x -> 4.09x, without this check): then free_saved_ is zero and
+// every value leaves its register at a cold call as before.  Otherwise
+// the free_saved_ nearest values at each cold call keep theirs and are
+// restricted to the registers it leaves (clobbered_hot_).
 void
 spiller::compute_crowding ()
 {
