@@ -520,11 +520,10 @@ importer::start_regs (file_id file, machine_mode mode, unsigned width)
 // FPR (held there as a double, stored and loaded with stfs and lfs); 1
 // or 2 for a QImode or HImode value in a GPR, whose other bits mean
 // nothing (rs6000 has no WORD_REGISTER_OPERATIONS): stored with stb or
-// sth and reloaded with lbz or lhz, which GCC's ree pass then merges
-// with a zero_extend or sign_extend that reads the reload, as it does
-// LRA's (zlib's longest_match with 5 GPRs: 32 M rlwinm); 0 for every
-// other value, which fills its registers or is only ever moved whole (an
-// integer in an FPR).
+// sth and reloaded with lbz or lhz, so that a zero_extend of it can be
+// its reload (extends_narrow_p; GCC's ree pass, which would merge them,
+// is off on rs6000); 0 for every other value, which fills its registers
+// or is only ever moved whole (an integer in an FPR).
 static uint8_t
 narrow_bytes (machine_mode mode, file_id file)
 {

@@ -206,11 +206,9 @@ build_record (work &w, allocation &out)
                 if (wi.role == wrole::load && wi.extends)
                   {
                     // Input instruction in_insn, the extension it
-                    // replaces, goes; the load moves its use's bytes.
-                    const insn &ext = in.blocks[x.in_block].insns[wi.in_insn];
-                    for (const operand &o : ext.ops)
-                      if (o.kind == operand_kind::use)
-                        e.bytes = in.values[o.value].bytes;
+                    // replaces, goes; the load moves the extended
+                    // value's bytes.
+                    e.bytes = w.fn.values[wi.from].bytes;
                     e.extends = true;
                     next_input = wi.in_insn;
                     add (e);

@@ -186,12 +186,12 @@ run (const function &f, const layout &lay, uint64_t seed,
                   if (op.reg + j < max_hard_regs)
                     n += lay.upr[op.reg + j];
               std::vector<uint64_t> out (n);
-              for (unsigned j = 0; j < n; ++j)
-                // An extension of a narrow value passes its one word on,
+              // An extension of a narrow value passes its one word on,
               // as a copy does: a def as wide as a register holding the
               // narrow value's word, which is what a narrow load that
               // extends (edit::extends) leaves in one.
-              out[j] = (in.kind == insn_kind::copy || in.extends_narrow)
+              for (unsigned j = 0; j < n; ++j)
+                out[j] = (in.kind == insn_kind::copy || in.extends_narrow)
                              && next_copy_word < words.size ()
                            ? words[next_copy_word++]
                            : def_word (b, i, k, j, inputs);

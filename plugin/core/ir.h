@@ -136,7 +136,7 @@ struct value
   // GPR: 1 or 2); 0 when it fills its registers.  Loads and stores of such
   // a value move just these bytes (lfs/stfs, lbz/stb), so that it crosses
   // to another file through memory intact, and a reload reads no more
-  // than the value (GCC's ree merges lbz with a zero_extend after it).
+  // than the value (insn::extends_narrow: an extension is its reload).
   // Invariant: 0, or width == 1 and bytes < the file's bytes_per_reg.
   uint8_t bytes = 0;
 

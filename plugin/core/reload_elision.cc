@@ -383,15 +383,20 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
         // A load that stands for a deleted extension (edit::extends)
         // leaves the extension's def, not the slot's value: it stays,
         // and its register holds no slot.
+        if (e.extends)
+          {
+            kill_regs (h, work::span (e.dst_reg, e.width));
+            return;
+          }
         const holding x { e.dst_reg, e.width, e.slot, e.bytes };
-        if (whole (t_, e) && holds (h, x) && !e.extends)
+        if (whole (t_, e) && holds (h, x))
           {
             if (mark)
               drop_[index] = true;
             return;
           }
         kill_regs (h, work::span (e.dst_reg, e.width));
-        if (whole (t_, e) && !e.extends)
+        if (whole (t_, e))
           add (h, x);
         return;
       }

@@ -506,7 +506,8 @@ private:
   // argument of a phi that is only_extended_ itself: in memory it costs
   // nothing more where it is read, so the walk evicts it first.
   std::vector<uint8_t> only_extended_;
-  void compute_only_extended ();
+  // Set only_copied_ and only_extended_, in one pass over the reads.
+  void compute_read_kinds ();
   // widths_[v]: value V's width, compact (the walk asks at every
   // instruction, for every value in a register); unit_widths_: every
   // value of the file has width 1, so a set weighs its size.  Set by
@@ -971,25 +972,39 @@ spiller::compute_pressure ()
 }
 
 void
-spiller::compute_only_extended ()
+spiller::compute_read_kinds ()
 {
   const size_t nv = w_.fn.values.size ();
-  only_extended_.assign (nv, 0);
-  // (Only in a file of at most few_regs registers: with more, trading
-  // an extension in a register for a load from the cell saved no
-  // instruction and added loads: zlib with 12 GPRs -2.8 M instructions,
-  // +29 M loads.)
-  if (regs_.count () > few_regs)
-    return;
-  for (value_id v = 0; v < nv; ++v)
-    only_extended_[v] = in_file (v) && w_.fn.values[v].bytes != 0
+  // (only_extended_ only in a file of at most few_regs registers: with
+  // more, trading an extension in a register for a load from the cell
+  // saved no instruction and added loads: zlib with 12 GPRs -2.8 M
+  // instructions, +29 M loads.)
+  const bool extended = regs_.count () <= few_regs
                         && !w_.tgt.files[f_].narrow_converts;
+  only_copied_.assign (nv, 0);
+  only_extended_.assign (nv, 0);
+  for (value_id v = 0; v < nv; ++v)
+    {
+      only_copied_[v] = in_file (v) && w_.rematerializable (v);
+      only_extended_[v] = extended && in_file (v)
+                          && w_.fn.values[v].bytes != 0;
+    }
   for (const block &blk : w_.fn.blocks)
-    for (const insn &i : blk.insns)
-      if (!i.extends_narrow)
-        for (const operand &o : i.ops)
-          if (o.kind == operand_kind::use)
-            only_extended_[o.value] = 0;
+    {
+      for (const phi &ph : blk.phis)
+        for (value_id a : ph.args)
+          only_copied_[a] = 0;
+      for (const insn &i : blk.insns)
+        {
+          const bool copies = copies_to_hard (i);
+          for (const operand &o : i.ops)
+            if (o.kind == operand_kind::use)
+              {
+                only_copied_[o.value] &= copies;
+                only_extended_[o.value] &= i.extends_narrow;
+              }
+        }
+    }
   // A phi argument keeps the mark while its phi does.  Termination:
   // every pass but the last clears a mark, and marks are never set.
   for (bool changed = true; changed;)
@@ -2010,20 +2025,6 @@ spiller::run (file_id f)
       if (x.file == f && x.width != 1)
         unit_widths_ = false;
     }
-  only_copied_.assign (w_.fn.values.size (), 0);
-  for (value_id v = 0; v < w_.fn.values.size (); ++v)
-    only_copied_[v] = in_file_[v] && w_.rematerializable (v);
-  for (const block &blk : w_.fn.blocks)
-    {
-      for (const phi &ph : blk.phis)
-        for (value_id a : ph.args)
-          only_copied_[a] = 0;
-      for (const insn &i : blk.insns)
-        if (!copies_to_hard (i))
-          for (const operand &o : i.ops)
-            if (o.kind == operand_kind::use)
-              only_copied_[o.value] = 0;
-    }
   size_t nb = w_.fn.blocks.size ();
   hottest_ = 0;
   for (block_id b = 0; b < nb; ++b)
@@ -2033,7 +2034,7 @@ spiller::run (file_id f)
   compute_pressure ();
   compute_crowding ();
   compute_reach ();
-  compute_only_extended ();
+  compute_read_kinds ();
   idle_.assign (nb, {});
   for (unsigned pass = 1;; ++pass)
     {
@@ -2341,15 +2342,19 @@ lowering::lower ()
             {
               insn in = std::move (blk.insns[j]);
               winsn x = w.wb[b].insns[j];
-              if (std::find_if (d.folds[b].begin (), d.folds[b].end (),
-                                [&] (const std::pair<uint32_t, value_id> &x) {
-                                  return x.first == j;
-                                }) != d.folds[b].end ())
+              auto fold = std::find_if (
+                d.folds[b].begin (), d.folds[b].end (),
+                [&] (const std::pair<uint32_t, value_id> &f) {
+                  return f.first == j;
+                });
+              if (fold != d.folds[b].end ())
                 {
                   // The extension loads its def from the value's cell.
-                  value_id def = no_value, v = no_value;
+                  const value_id v = fold->second;
+                  value_id def = no_value;
                   for (const operand &o : in.ops)
-                    (o.kind == operand_kind::def ? def : v) = o.value;
+                    if (o.kind == operand_kind::def)
+                      def = o.value;
                   in.ops.assign (1, op (w, operand_kind::def, def));
                   x.role = wrole::load;
                   x.cell = w.wv[v].cell;
