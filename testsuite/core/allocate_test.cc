@@ -895,3 +895,48 @@ block 1 preds=0 returns
   for (uint64_t seed = 0; seed < 4; ++seed)
     EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }
+
+// v0, a char read only by an extension, is defined in the loop; where
+// five values need the four GPRs it is the nearest read.  Evicting it
+// would cost a store on every iteration (its reload is free: the
+// extension loads it), so it goes only before the values already in
+// memory or stored outside the loop, not before every other (LZ4HC's
+// chain loop with 5 GPRs: a short stored and reloaded at once on each
+// of 3 M iterations).  v3, live through the loop and read later, leaves
+// instead: no store in the loop.
+TEST (Allocate, NarrowValueDefinedInALoopIsNotStoredThere)
+{
+  const char *text = R"(
+function narrow_in_loop
+value v0 gpr bytes=1
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+block 0 succs=1 freq=1
+  insn def:v1
+  insn def:v2
+  insn def:v3
+block 1 preds=0,1 succs=1,2 depth=1 freq=10
+  insn def:v0
+  insn def:v4
+  insn use:v1 use:v2 use:v4
+  insn use:v0 def:v5 extends
+  insn use:v5 use:v3
+block 2 preds=1 returns freq=1
+  insn use:v1 use:v2 use:v3
+)";
+  const target t = make_test_target (4, 2, 2);
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  for (const edit &e : r.alloc.edits)
+    if (e.k == edit::kind::store)
+      {
+        EXPECT_NE (e.at.block, 1u) << "a store in the loop";
+      }
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
