@@ -1302,7 +1302,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
                   o.reg = r;
                   out.ops.push_back (o);
                 }
-          blk.insns.push_back (out);
+          blk.insns.push_back (std::move (out));
           m_map.insn_rtl[b].push_back (rtl);
           return true;
         }
@@ -1550,12 +1550,12 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
         out.rematerializable = true;
     }
 
-  for (const insn &i : before)
+  for (insn &i : before)
     {
-      blk.insns.push_back (i);
+      blk.insns.push_back (std::move (i));
       m_map.insn_rtl[b].push_back (nullptr);
     }
-  blk.insns.push_back (out);
+  blk.insns.push_back (std::move (out));
   m_map.insn_rtl[b].push_back (rtl);
   return true;
 }
@@ -1772,7 +1772,7 @@ importer::import_exit (rtl_ssa::bb_info *bb, block_id b)
         }
   if (!out.ops.empty ())
     {
-      m_fn.blocks[b].insns.push_back (out);
+      m_fn.blocks[b].insns.push_back (std::move (out));
       m_map.insn_rtl[b].push_back (nullptr);
     }
   m_fn.blocks[b].returns = true;

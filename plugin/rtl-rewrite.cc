@@ -19,7 +19,6 @@
 #include "attribution.h"
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace ssara {
 
@@ -166,8 +165,10 @@ private:
   // The patterns the dry run recognised and found to satisfy their
   // constraints, installed with their insn codes: finish need not check
   // an insn again while its pattern is one of these (the check cost 13%
-  // of the rewrite; brotli's encode.c).
-  std::unordered_set<const_rtx> m_verified;
+  // of the rewrite; brotli's encode.c).  Sorted at the end of the dry
+  // run, searched by finish (a hash set's inserts cost 10% of the
+  // rewrite on sqlite3.c).
+  std::vector<const_rtx> m_verified;
 };
 
 bool
@@ -1039,7 +1040,7 @@ rewriter::dry_run ()
       if (good)
         {
           ni.code = INSN_CODE (ni.insn);
-          m_verified.insert (ni.pattern);
+          m_verified.push_back (ni.pattern);
         }
       for (rtx extra : { ni.setup, ni.save, ni.restore })
         if (good && extra)
@@ -1063,7 +1064,8 @@ rewriter::dry_run ()
                                 "valid insn: ")
                    + str_pattern_slim (PATTERN (i)));
       else
-        m_verified.insert (PATTERN (i));
+        m_verified.push_back (PATTERN (i));
+  std::sort (m_verified.begin (), m_verified.end ());
   reload_completed = 0;
   recog_data.insn = nullptr;
   return ok;
@@ -1265,7 +1267,9 @@ rewriter::finish ()
       // The dry run checked this pattern (an edit insn keeps the code
       // it found, install gave the others theirs); any other insn, or
       // one whose pattern changed since, is checked here.
-      if (!m_verified.count (pat) || INSN_CODE (insn) < 0)
+      if (!std::binary_search (m_verified.begin (), m_verified.end (),
+                               const_rtx (pat))
+          || INSN_CODE (insn) < 0)
         {
           INSN_CODE (insn) = -1;
           if (recog_memoized (insn) < 0)
