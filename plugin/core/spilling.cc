@@ -2556,25 +2556,32 @@ lowering::rename (size_t nv0,
     return c < nv0 && w.fn.values[x].file == w.fn.values[c].file
            ? c : no_value;
   };
-  // mentioned[v]: the blocks whose instructions read V or rename it, in
-  // block order; the walk below scans only those (a value live through a
-  // thousand blocks and read in three costs three scans, not a thousand).
-  std::vector<std::vector<block_id>> mentioned (nv0);
+  // mentioned[v]: the instructions that read V or rename it, as (block,
+  // index) in program order; the walk below looks at only those (a value
+  // live through a thousand blocks and read in three costs three
+  // instructions, not a thousand blocks, and a block's other
+  // instructions are not scanned for it).  Renaming inserts no
+  // instruction, so the indices hold throughout.
+  using mention = std::pair<block_id, uint32_t>;
+  std::vector<std::vector<mention>> mentioned (nv0);
   for (block_id y = 0; y < nb; ++y)
-    for (const insn &i : w.fn.blocks[y].insns)
-      for (const operand &o : i.ops)
-        {
-          value_id x = no_value;
-          if (o.kind == operand_kind::use && o.value < nv0)
-            x = o.value;
-          else if (o.kind == operand_kind::def)
-            x = renames (o.value);
-          if (x == no_value || !d.reloaded[x])
-            continue;
-          auto &m = mentioned[x];
-          if (m.empty () || m.back () != y)
-            m.push_back (y);
-        }
+    {
+      const std::vector<insn> &insns = w.fn.blocks[y].insns;
+      for (uint32_t j = 0; j < insns.size (); ++j)
+        for (const operand &o : insns[j].ops)
+          {
+            value_id x = no_value;
+            if (o.kind == operand_kind::use && o.value < nv0)
+              x = o.value;
+            else if (o.kind == operand_kind::def)
+              x = renames (o.value);
+            if (x == no_value || !d.reloaded[x])
+              continue;
+            auto &m = mentioned[x];
+            if (m.empty () || m.back () != mention { y, j })
+              m.push_back ({ y, j });
+          }
+    }
   // live_in_blocks[v]: the blocks V is live into (w.live.live_in
   // transposed), marked per value in live_mark: one test per block of
   // the walk instead of a search of the block's live-in list.
@@ -2588,7 +2595,7 @@ lowering::rename (size_t nv0,
     {
       if (!d.reloaded[v])
         continue;
-      const std::vector<block_id> &mentions = mentioned[v];
+      const std::vector<mention> &mentions = mentioned[v];
       for (block_id y : live_in_blocks[v])
         live_mark[y] = v;
       std::vector<block_id> phis_here = phi_blocks[v];
@@ -2635,10 +2642,13 @@ lowering::rename (size_t nv0,
           if (cur == in_memory && w.fn.blocks[y].preds.size () == 1)
             at_entry = outgoing[dom.idom (y)];
           block &blk = w.fn.blocks[y];
-          const bool scan = std::binary_search (mentions.begin (),
-                                                mentions.end (), y);
-          for (size_t j = 0; scan && j < blk.insns.size (); ++j)
+          // The leading stores are the block's first instructions, so
+          // AT_ENTRY holds for exactly those before leading_stores[y].
+          for (auto m = std::lower_bound (mentions.begin (), mentions.end (),
+                                          mention { y, 0 });
+               m != mentions.end () && m->first == y; ++m)
             {
+              const uint32_t j = m->second;
               insn &i = blk.insns[j];
               bool leading_store = at_entry != no_value
                                    && j < leading_stores[y];
@@ -2669,6 +2679,8 @@ lowering::rename (size_t nv0,
           for (block_id s : blk.succs)
             {
               block &sb = w.fn.blocks[s];
+              if (sb.phis.empty ())
+                continue;
               for (size_t k = 0; k < sb.preds.size (); ++k)
                 if (sb.preds[k] == y)
                   for (phi &ph : sb.phis)
