@@ -1746,21 +1746,28 @@ spiller::fix_edges ()
         }
   // The values each edge must reload (cleared, not reallocated, per edge).
   std::vector<value_id> need;
+  // Membership in S's start set and in P's end set, as stamps per value
+  // (S, and a number per edge), not a search of the set for each value
+  // live into S (make bench's generated function of 50000 statements:
+  // fix_edges 7.9% of the spilling's instructions with the searches).
+  const size_t nv = w_.fn.values.size ();
+  std::vector<block_id> entry_mark (nv, no_block);
+  std::vector<uint32_t> end_mark (nv, 0);
+  uint32_t edge_stamp = 0;
   for (block_id s : rpo_)
     {
       const block &sb = w_.fn.blocks[s];
-      const auto &entry = w_entry_[s];
-      auto in_entry = [&] (value_id v) {
-        return std::find (entry.begin (), entry.end (), v) != entry.end ();
-      };
+      for (value_id v : w_entry_[s])
+        entry_mark[v] = s;
+      auto in_entry = [&] (value_id v) { return entry_mark[v] == s; };
       for (size_t k = 0; k < sb.preds.size (); ++k)
         {
           block_id p = sb.preds[k];
           const block &pb = w_.fn.blocks[p];
-          const auto &end = w_end_[p];
-          auto in_end = [&] (value_id v) {
-            return std::find (end.begin (), end.end (), v) != end.end ();
-          };
+          ++edge_stamp;
+          for (value_id v : w_end_[p])
+            end_mark[v] = edge_stamp;
+          auto in_end = [&] (value_id v) { return end_mark[v] == edge_stamp; };
           bool at_p_end = takes_end_code (pb);
           need.clear ();
           for (value_id v : w_.live.live_in[s])
