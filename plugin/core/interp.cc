@@ -192,9 +192,9 @@ run (const function &f, const layout &lay, uint64_t seed,
               // extends (edit::extends) leaves in one.
               for (unsigned j = 0; j < n; ++j)
                 out[j] = (in.kind == insn_kind::copy || in.extends_narrow)
-                             && next_copy_word < words.size ()
-                           ? words[next_copy_word++]
-                           : def_word (b, i, k, j, inputs);
+                               && next_copy_word < words.size ()
+                             ? words[next_copy_word++]
+                             : def_word (b, i, k, j, inputs);
               if (op.kind == operand_kind::def)
                 m.write_def (b, i, k, op.value, out);
               else

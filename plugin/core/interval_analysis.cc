@@ -548,8 +548,8 @@ analyse_intervals (work &w, live_scope scope)
   // The scan visits the blocks in order of their positions and gives a
   // value at most one interval per block, so the lists come out sorted;
   // the check costs one comparison per interval where sorting sorted
-  // lists cost 8% of the spilling's instructions on make bench's
-  // generated function of 50000 statements.
+  // lists cost 3% of the spilling's instructions on make bench's
+  // generated function of 50000 statements (7.13 G -> 6.93 G).
   for (value_id v = 0; v < nv; ++v)
     if (!std::is_sorted (L.intervals[v].begin (), L.intervals[v].end ()))
       std::sort (L.intervals[v].begin (), L.intervals[v].end ());
