@@ -1074,6 +1074,20 @@ argument_setup_p (rtx_insn *insn, rtx *reg)
   return true;
 }
 
+// Return true if INSN reads hard registers that insns before it set
+// for it: a call (its arguments), or the use of the return value at
+// the function's end (`(use (reg 3))`, which the return reads).
+bool
+setup_reader_p (rtx_insn *insn)
+{
+  if (CALL_P (insn))
+    return true;
+  rtx pat = PATTERN (insn);
+  return (NONJUMP_INSN_P (insn) && GET_CODE (pat) == USE
+          && REG_P (XEXP (pat, 0)) && HARD_REGISTER_P (XEXP (pat, 0))
+          && REG_FUNCTION_VALUE_P (XEXP (pat, 0)));
+}
+
 } // namespace
 
 unsigned
@@ -1086,12 +1100,15 @@ sink_argument_setups ()
       rtx_insn *insn;
       FOR_BB_INSNS (bb, insn)
         {
-          if (!CALL_P (insn))
+          if (!setup_reader_p (insn))
             continue;
-          // Walk back from the call over the block; every setup that no
-          // insn in between touches moves down to just before the call,
+          // Walk back from the reader over the block; every setup that no
+          // insn in between touches moves down to just before the reader,
           // keeping the setups' order.  Stop at the block's start or
-          // another call.
+          // a call.  A return value's setup (the first scheduling pass
+          // may hoist its copy into r3 above the last reads of the
+          // copied value, which then cannot stay in r3) moves only if it
+          // sets the register the use reads.
           rtx_insn *call = insn;
           std::vector<rtx_insn *> to_move;
           for (rtx_insn *i = PREV_INSN (call);
@@ -1102,6 +1119,9 @@ sink_argument_setups ()
                 continue;
               rtx reg;
               if (!argument_setup_p (i, &reg))
+                continue;
+              if (!CALL_P (call)
+                  && !reg_overlap_mentioned_p (reg, PATTERN (call)))
                 continue;
               rtx src = SET_SRC (PATTERN (i));
               bool ok = true;

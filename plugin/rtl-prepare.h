@@ -104,7 +104,9 @@ unsigned reload_memory_operands ();
 // Move every insn that sets a call's argument register from values
 // nothing else changes down to just before the call (the first scheduling
 // pass hoists them, which pins the register long before the call and
-// leaves colour assignment fewer registers).  Returns the number moved.
+// leaves colour assignment fewer registers), and every insn that sets
+// the return value's register down to the use of it at the function's
+// end.  Returns the number moved.
 unsigned sink_argument_setups ();
 
 // In each block: move every load into a pseudo whose mentions all lie
