@@ -107,6 +107,7 @@ private:
   hreg_set start_regs (file_id file, machine_mode mode, unsigned width);
   value_id new_value (unsigned regno, uint32_t origin);
   bool extends_narrow_p (rtx_insn *rtl, const insn &out) const;
+  bool moves_low_part_p (rtx_insn *rtl, const insn &out) const;
   value_id value_of_set (rtl_ssa::set_info *set);
   rtl_ssa::set_info *resolve_set (rtl_ssa::set_info *set);
   value_id undefined_value (unsigned regno, std::vector<insn> &before);
@@ -560,6 +561,38 @@ importer::extends_narrow_p (rtx_insn *rtl, const insn &out) const
   return x.file == file_gpr && y.file == file_gpr && x.width == 1
          && y.width == 1 && y.bytes == 0
          && x.bytes == narrow_bytes (inner, file_gpr) && x.bytes != 0;
+}
+
+// Whether insn RTL, imported as OUT (two operands, no clobbers), sets
+// a pseudo to the low part of another, in another mode, with no other
+// operation: (set (reg:QI D) (subreg:QI (reg:SI U) 3)), or a lowpart
+// subreg as the destination.  Given one register, the two values make
+// it a no-op move of one hard register, which the rewrite deletes
+// (insn::moves_low_part).
+bool
+importer::moves_low_part_p (rtx_insn *rtl, const insn &out) const
+{
+  rtx pat = PATTERN (rtl);
+  if (GET_CODE (pat) != SET)
+    return false;
+  auto pseudo_of = [] (rtx x) -> rtx {
+    if (SUBREG_P (x) && subreg_lowpart_p (x))
+      x = SUBREG_REG (x);
+    return REG_P (x) && !HARD_REGISTER_P (x) ? x : NULL_RTX;
+  };
+  rtx d = pseudo_of (SET_DEST (pat)), s = pseudo_of (SET_SRC (pat));
+  if (!d || !s || (!SUBREG_P (SET_DEST (pat)) && !SUBREG_P (SET_SRC (pat))))
+    return false;
+  const operand *od = nullptr, *ou = nullptr;
+  for (const operand &o : out.ops)
+    if (o.kind == operand_kind::def)
+      od = &o;
+    else if (o.kind == operand_kind::use)
+      ou = &o;
+  if (!od || !ou)
+    return false;
+  const value &x = m_fn.values[ou->value], &y = m_fn.values[od->value];
+  return x.file == y.file && x.width == 1 && y.width == 1;
 }
 
 value_id
@@ -1531,7 +1564,11 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
               || (is_use (out.ops[0]) && is_def (out.ops[1]))))
         out.kind = insn_kind::copy;
       else if (!out.terminator)
-        out.extends_narrow = extends_narrow_p (rtl, out);
+        {
+          out.extends_narrow = extends_narrow_p (rtl, out);
+          out.moves_low_part = !out.extends_narrow
+                               && moves_low_part_p (rtl, out);
+        }
     }
 
   else if (out.ops.size () == 1 && out.ops[0].kind == operand_kind::def

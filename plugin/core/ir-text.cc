@@ -313,6 +313,8 @@ print_insn_flags (std::ostringstream &o, const insn &in)
     o << " remat";
   if (in.extends_narrow)
     o << " extends";
+  if (in.moves_low_part)
+    o << " lowpart";
   if (in.origin)
     o << " origin=" << in.origin;
 }
@@ -840,6 +842,8 @@ parser::insn_line (const std::vector<std::string> &toks)
         in.rematerializable = true;
       else if (tok == "extends")
         in.extends_narrow = true;
+      else if (tok == "lowpart")
+        in.moves_low_part = true;
       else if (tok == "mem_across")
         in.values_across_in_memory = true;
       else if (tok.compare (0, 6, "saves=") == 0)

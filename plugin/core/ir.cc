@@ -522,6 +522,24 @@ verify_function (const function &f, const target &t)
                        "use, of width 1 in one memory-direct file whose "
                        "narrow moves keep bits";
             }
+          if (in.moves_low_part)
+            {
+              const operand *d = nullptr, *u = nullptr;
+              for (const operand &op : in.ops)
+                if (op.kind == operand_kind::def)
+                  d = &op;
+                else if (op.kind == operand_kind::use)
+                  u = &op;
+              if (in.ops.size () != 2 || !d || !u
+                  || in.kind != insn_kind::normal || in.clobbers.any ()
+                  || in.terminator || in.rematerializable
+                  || in.extends_narrow
+                  || f.values[d->value].file != f.values[u->value].file
+                  || f.values[d->value].width != 1
+                  || f.values[u->value].width != 1)
+                return where_str () + " moves a low part but is not one "
+                       "def and one use of width 1 in one file";
+            }
         }
     }
 

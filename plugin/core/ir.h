@@ -278,6 +278,16 @@ struct insn
   // not a terminator, not rematerializable.
   bool extends_narrow = false;
 
+  // The instruction moves the low part of its one use into its one def,
+  // of another mode in the same file ((set (reg:QI D) (subreg:QI (reg:SI
+  // U) 3))): where both get one register it does nothing (the rewrite
+  // deletes the move it becomes), so register preferences take it for a
+  // copy.  It is not a copy to fold or to coalesce: the two values'
+  // narrow widths (value::bytes) differ.  Invariant: kind normal, ops
+  // one def and one use of width 1 in one file; no clobbers; not a
+  // terminator, not rematerializable, not extends_narrow.
+  bool moves_low_part = false;
+
   // Opaque to the core: the adapter's handle (INSN_UID).
   uint32_t origin = 0;
 };

@@ -11,7 +11,8 @@
 //     copy between them would run (a copy's block, a phi argument's
 //     predecessor edge, the instruction of a tied operand):
 //       - a copy  d := s  (input copies, operand copies of constraint
-//         lifting, lifted phi copies PhiMemCoalesce kept);
+//         lifting, lifted phi copies PhiMemCoalesce kept), and a move of
+//         a low part (insn::moves_low_part: a copy in all but mode);
 //       - a phi def and each of its arguments;
 //       - the copy of a tied use and the def that reuses its register
 //         (wvalue::tie_def);
@@ -147,6 +148,13 @@ compute_preferences (work &w)
                 if (value_id d = w.wv[o.value].tie_def; d != no_value)
                   add_affinity (w, o.value, d, f);
               }
+          if (i.moves_low_part)
+            {
+              const bool def_first = i.ops[0].kind == operand_kind::def;
+              add_affinity (w, i.ops[def_first ? 0 : 1].value,
+                            i.ops[def_first ? 1 : 0].value, f);
+              continue;
+            }
           if (i.kind != insn_kind::copy || i.ops.size () != 2)
             continue;
           // A copy names its destination and its source in either order

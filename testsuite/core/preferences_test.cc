@@ -105,6 +105,49 @@ block 2 preds=1
   EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
 }
 
+// The back-edge argument v2, a char, is the low part of v7 (insn
+// moves_low_part: (set (reg:QI) (subreg:QI (reg:SI) 3))), computed in
+// the loop body: v7 must be computed into the header phi's register,
+// where the move becomes a no-op the rewrite deletes.  Without the
+// affinity, v7 took the first free register and the move stayed, one
+// `mr` per iteration (tree-sitter's ts_node_is_named, where such a move
+// fed a join's phi).
+TEST (Preferences, BackEdgeThroughLowPartMove)
+{
+  const char *text = R"(
+function chain
+value v0 gpr bytes=1
+value v1 gpr bytes=1
+value v2 gpr bytes=1
+value v3 gpr
+value v4 cr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+block 0 succs=1
+  insn def:v3
+  insn def:v6
+  insn def:v0
+  insn use:v6
+block 1 preds=0,1 succs=1,2 depth=1
+  phi v1 = v0 v2
+  insn def:v5 use:v3
+  insn def:v7 use:v1 use:v5
+  insn def:v2 use:v7 lowpart
+  insn def:v4 use:v2
+  insn use:v4 term
+block 2 preds=1
+  insn use:v2 use:v3 term
+)";
+  function f;
+  target t = make_test_target (8, 2, 2);
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[7], r.alloc.value_loc[2])
+    << print_allocation (f, t, r.alloc);
+}
+
 // A value computed and then passed in r3, directly (v1, through the
 // operand's constraint) and through a copy (v3 := v2, then r3 := v3):
 // both are computed into r3.
