@@ -130,6 +130,10 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   if (fail (ra::deconstruct_ssa (w)))
     return r;
   clock.lap ("deconstruct_ssa");
+  // The code of a split edge runs before its predecessor's branch where
+  // it destroys nothing the other out-edges need (edge_code.cc).
+  ra::place_edge_code (w);
+  clock.lap ("place_edge_code");
   // Stack slots: cells that never hold live data at once share memory
   // (stack_slots.cc).
   ra::assign_stack_slots (w);

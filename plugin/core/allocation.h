@@ -198,6 +198,8 @@ struct alloc_stats
   unsigned phi_stores = 0;      // stores of a phi's def at its block's
                                 // start it moved to the in-edges whose
                                 // argument was not in the slot already
+  unsigned edge_code_hoisted = 0; // split edges whose code edge_code.cc
+                                  // moved to the predecessor's end
 };
 
 struct allocation

@@ -74,7 +74,16 @@ build_record (work &w, allocation &out)
       uint32_t next_input = 0;
       auto point = [&] () {
         program_point p;
-        if (x.in_block == no_block)
+        if (x.in_block == no_block && x.at_pred_end)
+          {
+            // Before EDGE_FROM's terminator (edge_code.cc), after the
+            // block's own code there: this block's index is higher.
+            const block &ib = in.blocks[x.edge_from];
+            p.k = program_point::kind::before_insn;
+            p.block = x.edge_from;
+            p.insn = uint32_t (ib.insns.size ()) - 1;
+          }
+        else if (x.in_block == no_block)
           {
             p.k = program_point::kind::on_edge;
             p.block = x.edge_from;

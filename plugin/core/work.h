@@ -108,6 +108,12 @@ struct wblock
   // a cell_id until the record is built.
   std::vector<edit> end_edits;
 
+  // For a block that splits an edge: its code runs at the end of
+  // EDGE_FROM, before the terminator, on every out-edge (edge_code.cc:
+  // it writes no register live on the others, nor one the terminator
+  // reads).
+  bool at_pred_end = false;
+
   // First linear position (S) of this block; set by interval analysis.
   pos_t start = 0;
 };
@@ -420,6 +426,7 @@ std::string place_spill_code (work &w, const std::vector<value_id> &newly);
 void coalesce_copies (work &w);
 void reuse_loads (work &w);
 std::string deconstruct_ssa (work &w);
+void place_edge_code (work &w);
 void assign_stack_slots (work &w);
 std::string build_record (work &w, allocation &out);
 // Drop the loads of A into registers that hold their slot's contents
