@@ -1174,7 +1174,12 @@ checker::compute_canon ()
       }
   // Phis: rounds until one merges nothing.  Each round but the last
   // merges a phi, and a merged phi never again heads a group, so there
-  // are at most (phis + 1) rounds.
+  // are at most (phis + 1) rounds.  Two phis of one block with the same
+  // arguments are one value; so is a phi whose arguments are one value
+  // X or the phi itself, and X (a trivial phi: in SSA it can only ever
+  // receive X's value, and the allocator may read X's location for it,
+  // as SSA construction would have removed it; Braun et al., "Simple
+  // and Efficient Construction of SSA Form", CC 2013).
   size_t nphis = 0;
   for (const block &bb : f_.blocks)
     nphis += bb.phis.size ();
@@ -1198,6 +1203,20 @@ checker::compute_canon ()
                 }
               if (!ok)
                 continue;
+              value_id only = no_value;
+              bool several = false;
+              for (value_id a : key)
+                if (a != p.def)
+                  {
+                    several |= only != no_value && only != a;
+                    only = a;
+                  }
+              if (only != no_value && !several && same_shape (p.def, only))
+                {
+                  up[p.def] = only;
+                  merged = true;
+                  continue;
+                }
               auto [it, fresh] = first.emplace (std::move (key), p.def);
               if (!fresh && same_shape (p.def, it->second))
                 {
