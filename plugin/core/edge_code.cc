@@ -57,21 +57,36 @@ reg_span (const work &w, value_id v)
   return work::span (w.wv[v].reg, w.fn.values[v].width);
 }
 
-// Apply, backwards, what instruction I reads and writes to LIVE.
-void
-step_insn (const work &w, const insn &i, hreg_set &live)
+// A block's effect on liveness, backwards: live at its start =
+// gen | (live at its end & ~kill).
+struct transfer_fn
 {
+  hreg_set gen, kill;
+  // Add code before what T covers that reads USES and writes DEFS (an
+  // instruction, an edit): live = (live & ~DEFS) | USES before it.
+  void step (const hreg_set &defs, const hreg_set &uses)
+  {
+    kill |= defs;
+    gen &= ~defs;
+    gen |= uses;
+  }
+};
+
+// Add, backwards, what instruction I reads and writes to T.
+void
+step_insn (const work &w, const insn &i, transfer_fn &t)
+{
+  hreg_set defs = i.clobbers, uses;
   for (const operand &o : i.ops)
     if (o.kind == operand_kind::def)
-      live &= ~reg_span (w, o.value);
+      defs |= reg_span (w, o.value);
     else if (o.kind == operand_kind::def_hard)
-      live &= ~work::span (o.reg, o.width);
-  live &= ~i.clobbers;
-  for (const operand &o : i.ops)
-    if (o.kind == operand_kind::use)
-      live |= reg_span (w, o.value);
+      defs |= work::span (o.reg, o.width);
+    else if (o.kind == operand_kind::use)
+      uses |= reg_span (w, o.value);
     else if (o.kind == operand_kind::use_hard)
-      live |= work::span (o.reg, o.width);
+      uses |= work::span (o.reg, o.width);
+  t.step (defs, uses);
 }
 
 // The registers edit E writes and reads.
@@ -100,21 +115,20 @@ edit_reads (const edit &e)
   return s;
 }
 
-// Apply block B's code, backwards, to LIVE (its value at B's end).
-void
-step_block (const work &w, block_id b, hreg_set &live)
+// Block B's code (its end edits, instructions and phi defs), backwards.
+transfer_fn
+block_transfer (const work &w, block_id b)
 {
+  transfer_fn t;
   const wblock &x = w.wb[b];
   for (auto e = x.end_edits.rbegin (); e != x.end_edits.rend (); ++e)
-    {
-      live &= ~edit_writes (*e);
-      live |= edit_reads (*e);
-    }
+    t.step (edit_writes (*e), edit_reads (*e));
   const block &blk = w.fn.blocks[b];
   for (auto i = blk.insns.rbegin (); i != blk.insns.rend (); ++i)
-    step_insn (w, *i, live);
+    step_insn (w, *i, t);
   for (const phi &ph : blk.phis)
-    live &= ~reg_span (w, ph.def);
+    t.step (reg_span (w, ph.def), hreg_set ());
+  return t;
 }
 
 // Termination: IN and OUT only grow, and are bounded by max_hard_regs
@@ -126,6 +140,9 @@ compute_register_liveness (const work &w)
   register_liveness L;
   L.in.assign (nb, hreg_set ());
   L.out.assign (nb, hreg_set ());
+  std::vector<transfer_fn> fn (nb);
+  for (block_id b = 0; b < nb; ++b)
+    fn[b] = block_transfer (w, b);
   // The phi arguments each block passes on, per block.
   std::vector<hreg_set> passed (nb);
   for (block_id b = 0; b < nb; ++b)
@@ -141,8 +158,7 @@ compute_register_liveness (const work &w)
           hreg_set out = passed[b];
           for (block_id s : w.fn.blocks[b].succs)
             out |= L.in[s];
-          hreg_set in = out;
-          step_block (w, b, in);
+          hreg_set in = fn[b].gen | (out & ~fn[b].kill);
           if (out != L.out[b] || in != L.in[b])
             {
               L.out[b] = out;
@@ -216,8 +232,17 @@ place_edge_code (work &w)
   const size_t nb = w.fn.blocks.size ();
   const size_t ninput = w.in.blocks.size ();
   // Candidates: split blocks whose predecessor is an input block with
-  // other successors.
-  std::vector<block_id> candidates;
+  // other successors and ends in a branch that writes nothing, and whose
+  // code is register moves that write no register the branch reads.
+  // (Checked before the liveness, which most functions then need not
+  // compute.)
+  struct candidate
+  {
+    block_id e;
+    hreg_set writes;
+    unsigned count;
+  };
+  std::vector<candidate> candidates;
   for (block_id e = 0; e < nb; ++e)
     {
       const wblock &x = w.wb[e];
@@ -230,21 +255,10 @@ place_edge_code (work &w)
       if (p >= e || w.wb[p].in_block != x.edge_from
           || x.edge_from >= ninput || w.fn.blocks[p].succs.size () < 2)
         continue;
-      candidates.push_back (e);
-    }
-  if (candidates.empty ())
-    return;
-
-  const register_liveness L = compute_register_liveness (w);
-  // best[p]: the split block of P chosen so far, and its saving.
-  std::vector<std::pair<block_id, double>> best (nb, { no_block, 0.0 });
-  for (block_id e : candidates)
-    {
       hreg_set writes;
       unsigned count = 0;
       if (!movable_code (w, e, writes, count) || count == 0)
         continue;
-      const block_id p = w.fn.blocks[e].preds[0];
       const block &pb = w.fn.blocks[p];
       if (pb.insns.empty () || !pb.insns.back ().terminator)
         continue;
@@ -260,6 +274,22 @@ place_edge_code (work &w)
           term_reads |= work::span (o.reg, o.width);
       if (!ok || (writes & term_reads).any ())
         continue;
+      candidates.push_back ({ e, writes, count });
+    }
+  if (candidates.empty ())
+    return;
+
+  const register_liveness L = compute_register_liveness (w);
+  // best[p]: the split block of P chosen so far, and its saving.
+  std::vector<std::pair<block_id, double>> best (nb, { no_block, 0.0 });
+  for (const candidate &c : candidates)
+    {
+      const block_id e = c.e;
+      const hreg_set &writes = c.writes;
+      const unsigned count = c.count;
+      const block_id p = w.fn.blocks[e].preds[0];
+      const block &pb = w.fn.blocks[p];
+      bool ok = true;
       // Every other out-edge: nothing written may be live there, and it
       // must be an edge code can reach from P's end (not abnormal).
       for (block_id s : pb.succs)
