@@ -260,6 +260,10 @@ struct walker
   // its def that reads v, valid while def_stamp[v] is the block's stamp.
   std::vector<std::vector<value_id>> group_at;
   std::vector<uint32_t> read_at, def_stamp;
+  // die_at[v]: the instruction of the block being walked where v is read
+  // last, when v is not live out; valid while die_stamp[v] is the
+  // block's stamp.
+  std::vector<uint32_t> die_at, die_stamp;
   uint32_t cur_stamp = 0;
   const block *cur_blk = nullptr;
   block_id cur_b = 0;
@@ -373,6 +377,8 @@ struct walker
     spill_now.assign (nv, false);
     read_at.assign (nv, 0);
     def_stamp.assign (nv, 0);
+    die_at.assign (nv, 0);
+    die_stamp.assign (nv, 0);
     dyn.assign (nv, {});
     visit_stamp.assign (nv, 0);
     tight = tight_registers (w);
@@ -1073,6 +1079,13 @@ struct walker
   // lookahead_insns (all of those when V lives past them: live out, or
   // read later) that has no register yet and is not V, spilled, or
   // tied (a tied def takes its use's register, whatever it prefers).
+  // V's last read is known from the block's pre-scan (die_at): until
+  // 2026-11-29 a value read inside the window but defined more than
+  // lookahead_insns before the block's end counted as live to the
+  // window's end, and the defs after its death claimed its register
+  // (tree-sitter's walk: a frame address recomputed for a call's r3
+  // took r9, since the call's result, defined after the address died,
+  // wanted r3; a move per call).
   // Requires cur_blk.
   template <typename F>
   void for_each_def_ahead (value_id v, F f)
@@ -1083,14 +1096,11 @@ struct walker
     const size_t from = cur_insn != nullptr ? cur_j + 1 : 0;
     const size_t end = std::min (blk.insns.size (), from + lookahead_insns);
     size_t last = from;
-    for (size_t k = from; k < end; ++k)
-      for (const operand &o : blk.insns[k].ops)
-        if (o.kind == operand_kind::use && o.value == v)
-          last = k;
     const auto &out = w.live.live_out[cur_b];
-    if (std::binary_search (out.begin (), out.end (), v)
-        || end < blk.insns.size ())
+    if (std::binary_search (out.begin (), out.end (), v))
       last = end;
+    else if (die_stamp[v] == cur_stamp)
+      last = std::max (from, std::min (end, size_t (die_at[v])));
     const file_id file = w.fn.values[v].file;
     for (size_t k = from; k < last; ++k)
       for (const operand &o : blk.insns[k].ops)
@@ -1266,6 +1276,8 @@ struct walker
             {
               stamp[o.value] = st;
               dying[j].push_back (o.value);
+              die_at[o.value] = uint32_t (j);
+              die_stamp[o.value] = st;
             }
       }
 

@@ -105,6 +105,48 @@ block 2 preds=1
   EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
 }
 
+// v0 is computed and passed in r3; the call's result v1, defined after
+// v0 died, wants r3 too.  Colour assignment's look-ahead counts the
+// preferences of the defs made while v0 is live against its register:
+// v0 dies at the copy, so v1 does not count.  Before 2026-11-29 a block
+// longer than the look-ahead window counted v0 live to the window's end,
+// v1's claim on r3 cancelled v0's preference, and v0 took another
+// register and a move into r3 (tree-sitter's driver `walk`: a frame
+// address for each call, 1.5 M moves).
+TEST (Preferences, LookAheadEndsWhereTheValueDies)
+{
+  const char *text = R"(
+function ahead
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+block 0
+  insn def:v0
+  copy def_hard:r3 use:v0
+  call use_hard:r3 def_hard:r3 clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+  copy def:v1 use_hard:r3
+  insn def:v2
+  insn use:v2
+  insn def:v3
+  insn use:v3
+  insn def:v4
+  insn use:v4
+  insn def:v5
+  insn use:v5
+  insn use:v1 term
+)";
+  function f;
+  target t = rs6000_target ();
+  alloc_result r = run (text, f, t);
+  ASSERT_EQ (r.error, "");
+  EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[0], location::in_reg (gpr (3)))
+    << print_allocation (f, t, r.alloc);
+}
+
 // The back-edge argument v2, a char, is the low part of v7 (insn
 // moves_low_part: (set (reg:QI) (subreg:QI (reg:SI) 3))), computed in
 // the loop body: v7 must be computed into the header phi's register,
