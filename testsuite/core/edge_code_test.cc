@@ -10,15 +10,6 @@ using namespace ssara::test;
 
 namespace {
 
-alloc_result
-run (const char *text, function &f, const target &t)
-{
-  EXPECT_EQ (parse_function (text, t, &f), "");
-  alloc_options o;
-  o.check = check_mode::on;
-  return allocate (f, t, o);
-}
-
 // The one copy edit of the allocation, or nullptr.
 const edit *
 only_copy (const allocation &a)
@@ -67,7 +58,7 @@ TEST (EdgeCode, BackEdgeCopyBeforeLatchBranch)
   function f;
   target t = make_test_target (8, 2, 2);
   std::string text = latch_function ("insn use:v2 term");
-  alloc_result r = run (text.c_str (), f, t);
+  alloc_result r = parse_and_allocate (text.c_str (), f, t);
   ASSERT_EQ (r.error, "");
   const edit *c = only_copy (r.alloc);
   ASSERT_NE (c, nullptr) << print_allocation (f, t, r.alloc);
@@ -85,7 +76,7 @@ TEST (EdgeCode, CopyStaysOnEdgeWhereItsRegisterIsLiveOnTheOther)
   function f;
   target t = make_test_target (8, 2, 2);
   std::string text = latch_function ("insn use:v1 use:v2 term");
-  alloc_result r = run (text.c_str (), f, t);
+  alloc_result r = parse_and_allocate (text.c_str (), f, t);
   ASSERT_EQ (r.error, "");
   const edit *c = only_copy (r.alloc);
   ASSERT_NE (c, nullptr) << print_allocation (f, t, r.alloc);
@@ -114,7 +105,7 @@ block 2 preds=1
 )";
   function f;
   target t = make_test_target (8, 2, 2);
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   const edit *c = only_copy (r.alloc);
   ASSERT_NE (c, nullptr) << print_allocation (f, t, r.alloc);

@@ -9,19 +9,6 @@
 using namespace ssara;
 using namespace ssara::test;
 
-namespace {
-
-alloc_result
-run (const char *text, function &f, const target &t)
-{
-  EXPECT_EQ (parse_function (text, t, &f), "");
-  alloc_options o;
-  o.check = check_mode::on;
-  return allocate (f, t, o);
-}
-
-} // namespace
-
 // A counter carried around a loop through a join: the header's phi v1
 // is coloured before the join's phi v3 and before v2, defined in one arm
 // of the join, exist.  v2 and v3 must follow v1's register, or the back
@@ -63,7 +50,7 @@ block 5 preds=4
 )";
   function f;
   target t = make_test_target (8, 2, 2);
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
 }
@@ -100,7 +87,7 @@ block 2 preds=1
 )";
   function f;
   target t = make_test_target (8, 2, 2);
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
 }
@@ -140,7 +127,7 @@ block 0
 )";
   function f;
   target t = rs6000_target ();
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
   EXPECT_EQ (r.alloc.value_loc[0], location::in_reg (gpr (3)))
@@ -183,7 +170,7 @@ block 2 preds=1
 )";
   function f;
   target t = make_test_target (8, 2, 2);
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
   EXPECT_EQ (r.alloc.value_loc[7], r.alloc.value_loc[2])
@@ -214,7 +201,7 @@ block 1 preds=0
 )";
   function f;
   target t = rs6000_target ();
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
   EXPECT_EQ (r.alloc.value_loc[1], location::in_reg (gpr (3)));
@@ -248,7 +235,7 @@ block 2 preds=0,1
 )";
   function f;
   target t = rs6000_target ();
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   EXPECT_TRUE (r.alloc.edits.empty ()) << print_allocation (f, t, r.alloc);
   EXPECT_EQ (r.alloc.value_loc[1], location::in_reg (gpr (7)));
@@ -295,7 +282,7 @@ block 7 preds=6 freq=1
 )";
   function f;
   target t = rs6000_target ();
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   for (const edit &e : r.alloc.edits)
     EXPECT_NE (e.k, edit::kind::copy) << print_allocation (f, t, r.alloc);
@@ -337,7 +324,7 @@ expect_no_fresh_call_saved (const char *text, std::vector<hreg> order)
   target t = make_test_target (4, 2, 2);
   t.files[gpr_file].regs = std::move (order);
   t.call_saved.set (gpr (31));
-  alloc_result r = run (text, f, t);
+  alloc_result r = parse_and_allocate (text, f, t);
   ASSERT_EQ (r.error, "");
   EXPECT_FALSE (r.alloc.used_regs.test (gpr (31)))
     << print_allocation (f, t, r.alloc);

@@ -5,6 +5,7 @@
 #ifndef SSARA_RA_TEST_UTIL_H
 #define SSARA_RA_TEST_UTIL_H
 
+#include "allocate.h"
 #include "ir-text.h"
 #include "test-targets.h"
 #include "work.h"
@@ -24,6 +25,17 @@ struct prepared
   target t;
   std::unique_ptr<ra::work> w;
 };
+
+// Parse TEXT into F for T, expecting no error, and allocate it with the
+// checker on and otherwise the default options.
+inline alloc_result
+parse_and_allocate (const char *text, function &f, const target &t)
+{
+  EXPECT_EQ (parse_function (text, t, &f), "");
+  alloc_options o;
+  o.check = check_mode::on;
+  return allocate (f, t, o);
+}
 
 // How far prepare () runs the phases.
 enum class upto : uint8_t { copy, lifted, coalesced, colored, deconstructed };
