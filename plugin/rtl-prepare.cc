@@ -1088,6 +1088,48 @@ setup_reader_p (rtx_insn *insn)
           && REG_FUNCTION_VALUE_P (XEXP (pat, 0)));
 }
 
+// If pseudo X is a copy (through at most max_arrival_copies copies) of
+// a hard register, as an incoming argument's pseudo is, return that
+// register, else NULL_RTX.
+const unsigned max_arrival_copies = 4;
+
+rtx
+arrived_in (rtx x)
+{
+  for (unsigned k = 0; k < max_arrival_copies; ++k)
+    {
+      df_ref def = DF_REG_DEF_CHAIN (REGNO (x));
+      if (!def || DF_REF_NEXT_REG (def) || DF_REF_IS_ARTIFICIAL (def))
+        return NULL_RTX;
+      rtx set = single_set (DF_REF_INSN (def));
+      if (!set || !REG_P (SET_SRC (set)) || SET_DEST (set) != x)
+        return NULL_RTX;
+      x = SET_SRC (set);
+      if (HARD_REGISTER_P (x))
+        return x;
+    }
+  return NULL_RTX;
+}
+
+// Return true if INSN sets a hard register that a pseudo SRC reads
+// arrived in: moving a reader of SRC past INSN would keep the pseudo
+// live where its register is taken, and cost a copy.
+bool
+sets_arrival_reg (rtx_insn *insn, rtx src)
+{
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, src, ALL)
+    {
+      const_rtx x = *iter;
+      if (!REG_P (x) || HARD_REGISTER_P (x))
+        continue;
+      rtx h = arrived_in (CONST_CAST_RTX (x));
+      if (h && reg_set_p (h, insn))
+        return true;
+    }
+  return false;
+}
+
 } // namespace
 
 unsigned
@@ -1134,7 +1176,8 @@ sink_argument_setups ()
                     continue;
                   if (reg_referenced_p (reg, PATTERN (j))
                       || reg_set_p (reg, j)
-                      || modified_in_p (src, j))
+                      || modified_in_p (src, j)
+                      || sets_arrival_reg (j, src))
                     ok = false;
                 }
               if (ok)
