@@ -533,6 +533,19 @@ narrow_bytes (machine_mode mode, file_id file)
   return file == file_fpr && mode == SFmode ? 4 : 0;
 }
 
+// The value def and the value use of OUT, or false if it lacks one.
+static bool
+def_and_use (const insn &out, const operand *&d, const operand *&u)
+{
+  d = u = nullptr;
+  for (const operand &o : out.ops)
+    if (o.kind == operand_kind::def)
+      d = &o;
+    else if (o.kind == operand_kind::use)
+      u = &o;
+  return d && u;
+}
+
 // Whether insn RTL, imported as OUT (two operands, no clobbers), is
 // (set (reg:SI D) (zero_extend:SI (reg:QI U))) (or HImode U) of two
 // pseudos in GPRs, U narrow (narrow_bytes): what lbz (lhz) of U's slot
@@ -548,13 +561,8 @@ importer::extends_narrow_p (rtx_insn *rtl, const insn &out) const
       || GET_CODE (SET_SRC (pat)) != ZERO_EXTEND
       || !REG_P (XEXP (SET_SRC (pat), 0)))
     return false;
-  const operand *d = nullptr, *u = nullptr;
-  for (const operand &o : out.ops)
-    if (o.kind == operand_kind::def)
-      d = &o;
-    else if (o.kind == operand_kind::use)
-      u = &o;
-  if (!d || !u)
+  const operand *d, *u;
+  if (!def_and_use (out, d, u))
     return false;
   const value &x = m_fn.values[u->value], &y = m_fn.values[d->value];
   machine_mode inner = GET_MODE (XEXP (SET_SRC (pat), 0));
@@ -583,13 +591,8 @@ importer::moves_low_part_p (rtx_insn *rtl, const insn &out) const
   rtx d = pseudo_of (SET_DEST (pat)), s = pseudo_of (SET_SRC (pat));
   if (!d || !s || (!SUBREG_P (SET_DEST (pat)) && !SUBREG_P (SET_SRC (pat))))
     return false;
-  const operand *od = nullptr, *ou = nullptr;
-  for (const operand &o : out.ops)
-    if (o.kind == operand_kind::def)
-      od = &o;
-    else if (o.kind == operand_kind::use)
-      ou = &o;
-  if (!od || !ou)
+  const operand *od, *ou;
+  if (!def_and_use (out, od, ou))
     return false;
   const value &x = m_fn.values[ou->value], &y = m_fn.values[od->value];
   return x.file == y.file && x.width == 1 && y.width == 1;

@@ -1111,23 +1111,23 @@ arrived_in (rtx x)
   return NULL_RTX;
 }
 
-// Return true if INSN sets a hard register that a pseudo SRC reads
-// arrived in: moving a reader of SRC past INSN would keep the pseudo
-// live where its register is taken, and cost a copy.
-bool
-sets_arrival_reg (rtx_insn *insn, rtx src)
+// The hard registers the pseudos SRC reads arrived in (arrived_in):
+// moving a reader of SRC past an insn that sets one would keep the
+// pseudo live where its register is taken, and cost a copy.
+std::vector<rtx>
+arrival_regs (rtx src)
 {
+  std::vector<rtx> regs;
   subrtx_iterator::array_type array;
   FOR_EACH_SUBRTX (iter, array, src, ALL)
     {
       const_rtx x = *iter;
       if (!REG_P (x) || HARD_REGISTER_P (x))
         continue;
-      rtx h = arrived_in (CONST_CAST_RTX (x));
-      if (h && reg_set_p (h, insn))
-        return true;
+      if (rtx h = arrived_in (CONST_CAST_RTX (x)))
+        regs.push_back (h);
     }
-  return false;
+  return regs;
 }
 
 } // namespace
@@ -1166,6 +1166,7 @@ sink_argument_setups ()
                   && !reg_overlap_mentioned_p (reg, PATTERN (call)))
                 continue;
               rtx src = SET_SRC (PATTERN (i));
+              const std::vector<rtx> arrivals = arrival_regs (src);
               bool ok = true;
               for (rtx_insn *j = NEXT_INSN (i); ok && j != call;
                    j = NEXT_INSN (j))
@@ -1177,7 +1178,8 @@ sink_argument_setups ()
                   if (reg_referenced_p (reg, PATTERN (j))
                       || reg_set_p (reg, j)
                       || modified_in_p (src, j)
-                      || sets_arrival_reg (j, src))
+                      || std::any_of (arrivals.begin (), arrivals.end (),
+                                      [j] (rtx h) { return reg_set_p (h, j); }))
                     ok = false;
                 }
               if (ok)

@@ -78,11 +78,13 @@ struct transfer_fn
   }
 };
 
-// Add, backwards, what instruction I reads and writes to T.
+// The registers instruction I's operands write (DEFS) and read (USES),
+// its clobbers not included.
 void
-step_insn (const work &w, const insn &i, transfer_fn &t)
+operand_regs (const work &w, const insn &i, hreg_set &defs, hreg_set &uses)
 {
-  hreg_set defs = i.clobbers, uses;
+  defs.reset ();
+  uses.reset ();
   for (const operand &o : i.ops)
     if (o.kind == operand_kind::def)
       defs |= reg_span (w, o.value);
@@ -92,7 +94,15 @@ step_insn (const work &w, const insn &i, transfer_fn &t)
       uses |= reg_span (w, o.value);
     else if (o.kind == operand_kind::use_hard)
       uses |= work::span (o.reg, o.width);
-  t.step (defs, uses);
+}
+
+// Add, backwards, what instruction I reads and writes to T.
+void
+step_insn (const work &w, const insn &i, transfer_fn &t)
+{
+  hreg_set defs, uses;
+  operand_regs (w, i, defs, uses);
+  t.step (defs | i.clobbers, uses);
 }
 
 // The registers edit E writes and reads.
@@ -204,15 +214,7 @@ movable_code (const work &w, block_id e, hreg_set &writes, unsigned &count)
       if (i.clobbers.any () || i.terminator)
         return false;
       hreg_set d, u;
-      for (const operand &o : i.ops)
-        if (o.kind == operand_kind::def)
-          d |= reg_span (w, o.value);
-        else if (o.kind == operand_kind::def_hard)
-          d |= work::span (o.reg, o.width);
-        else if (o.kind == operand_kind::use)
-          u |= reg_span (w, o.value);
-        else if (o.kind == operand_kind::use_hard)
-          u |= work::span (o.reg, o.width);
+      operand_regs (w, i, d, u);
       // A copy within one register is no code.
       if (d != u)
         ++count;
@@ -269,16 +271,16 @@ place_edge_code (work &w)
       if (pb.insns.empty () || !pb.insns.back ().terminator)
         continue;
       const insn &term = pb.insns.back ();
-      bool ok = term.clobbers.none () && !term.values_across_in_memory;
-      hreg_set term_reads;
-      for (const operand &o : term.ops)
-        if (o.kind == operand_kind::def || o.kind == operand_kind::def_hard)
-          ok = false;
-        else if (o.kind == operand_kind::use)
-          term_reads |= reg_span (w, o.value);
-        else if (o.kind == operand_kind::use_hard)
-          term_reads |= work::span (o.reg, o.width);
-      if (!ok || (writes & term_reads).any ())
+      const bool term_writes
+        = std::any_of (term.ops.begin (), term.ops.end (),
+                       [] (const operand &o) {
+                         return o.kind == operand_kind::def
+                                || o.kind == operand_kind::def_hard;
+                       });
+      hreg_set term_defs, term_reads;
+      operand_regs (w, term, term_defs, term_reads);
+      if (term_writes || term.clobbers.any () || term.values_across_in_memory
+          || (writes & term_reads).any ())
         continue;
       candidates.push_back ({ e, writes, count });
     }

@@ -496,8 +496,10 @@ verify_function (const function &f, const target &t)
                   || in.values_across_in_memory))
             return where_str () + " is rematerializable but is not a lone "
                    "def that accepts every register of its value";
-          if (in.extends_narrow)
+          if (in.extends_narrow || in.moves_low_part)
             {
+              // Both describe one def and one use of values of width 1
+              // in one file, of an otherwise plain instruction.
               const operand *d = nullptr, *u = nullptr;
               unsigned defs = 0, uses = 0;
               for (const operand &op : in.ops)
@@ -512,31 +514,18 @@ verify_function (const function &f, const target &t)
                   && !in.values_across_in_memory;
               const value *x = shape ? &f.values[u->value] : nullptr;
               const value *y = shape ? &f.values[d->value] : nullptr;
-              if (!shape || x->file != y->file || x->width != 1
-                  || y->width != 1 || x->bytes == 0 || y->bytes != 0
-                  || x->file >= t.files.size ()
-                  || !t.files[x->file].memory_direct
-                  || t.files[x->file].narrow_converts)
+              const bool one_file = shape && x->file == y->file
+                                    && x->width == 1 && y->width == 1;
+              if (in.extends_narrow
+                  && (!one_file || x->bytes == 0 || y->bytes != 0
+                      || x->file >= t.files.size ()
+                      || !t.files[x->file].memory_direct
+                      || t.files[x->file].narrow_converts))
                 return where_str () + " extends a narrow value but is not "
                        "one def as wide as its register and one narrow "
                        "use, of width 1 in one memory-direct file whose "
                        "narrow moves keep bits";
-            }
-          if (in.moves_low_part)
-            {
-              const operand *d = nullptr, *u = nullptr;
-              for (const operand &op : in.ops)
-                if (op.kind == operand_kind::def)
-                  d = &op;
-                else if (op.kind == operand_kind::use)
-                  u = &op;
-              if (in.ops.size () != 2 || !d || !u
-                  || in.kind != insn_kind::normal || in.clobbers.any ()
-                  || in.terminator || in.rematerializable
-                  || in.extends_narrow
-                  || f.values[d->value].file != f.values[u->value].file
-                  || f.values[d->value].width != 1
-                  || f.values[u->value].width != 1)
+              if (in.moves_low_part && (!one_file || in.extends_narrow))
                 return where_str () + " moves a low part but is not one "
                        "def and one use of width 1 in one file";
             }

@@ -148,14 +148,10 @@ compute_preferences (work &w)
                 if (value_id d = w.wv[o.value].tie_def; d != no_value)
                   add_affinity (w, o.value, d, f);
               }
-          if (i.moves_low_part)
-            {
-              const bool def_first = i.ops[0].kind == operand_kind::def;
-              add_affinity (w, i.ops[def_first ? 0 : 1].value,
-                            i.ops[def_first ? 1 : 0].value, f);
-              continue;
-            }
-          if (i.kind != insn_kind::copy || i.ops.size () != 2)
+          // A move of a low part is one def and one use, as a copy of
+          // two values is.
+          if ((i.kind != insn_kind::copy && !i.moves_low_part)
+              || i.ops.size () != 2)
             continue;
           // A copy names its destination and its source in either order
           // (the importer keeps the RTL's; ir.h).
