@@ -413,7 +413,9 @@ void analyse_intervals (work &w, live_scope scope = live_scope::full);
 
 // Keep the storage of L's live lists and intervals, emptied, for the
 // next function's analyse_intervals (interval_analysis.cc), and leave
-// them empty.
+// them empty; give back the hard-register tree's storage, which the
+// analyses of one function share, if it is large.  Called once per
+// function, when its work ends.
 void recycle_liveness (liveness &L);
 
 std::string analyse_phis (work &w);
