@@ -18,6 +18,8 @@
 // --check runs the checker (check_mode::on): a complaint fails the
 // function, as the plugin's check=on does.
 // --top=N also lists the N functions that took longest.
+// The last line counts the functions (of the first run) whose colour
+// assignment took more than one round: colour-time spilling.
 // --allocations=FILE writes each function's allocation (print_allocation,
 // of the first run) to FILE: two builds of the core that should allocate
 // alike (a change for compile time only) give the same file.
@@ -210,6 +212,10 @@ main (int argc, char **argv)
   std::map<std::string, double> sum;
   std::vector<timed_function> each;
   size_t failed = 0;
+  // Functions (and their values) whose colour assignment needed a second
+  // round or more: colour-time spilling, which the splitting spiller is
+  // meant to leave nothing to (issue 14).
+  size_t late_rounds = 0, late_values = 0;
   for (const function &f : fns)
     {
       std::map<std::string, double> best;
@@ -222,6 +228,12 @@ main (int argc, char **argv)
           alloc_result res = allocate (f, t, o);
           if (r == 0 && res.failure != alloc_failure::none)
             ++failed;
+          if (r == 0 && res.failure == alloc_failure::none
+              && res.alloc.stats.spill_rounds > 1)
+            {
+              ++late_rounds;
+              late_values += f.values.size ();
+            }
           if (r == 0 && alloc_out)
             fprintf (alloc_out, ";; %s\n%s\n", f.name.c_str (),
                      res.failure != alloc_failure::none
@@ -276,6 +288,8 @@ main (int argc, char **argv)
       total += sum[k];
     }
   printf ("  %-24s %9.1f ms\n", "total", total);
+  printf ("colour assignment spilled in a second round in %zu functions "
+          "(%zu values)\n", late_rounds, late_values);
   if (top > 0)
     {
       std::sort (each.begin (), each.end (),
