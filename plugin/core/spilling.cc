@@ -36,12 +36,13 @@
 //      across its clobbers (a call) or at its defs exceeds the registers
 //      left by pre-coloured hard registers and clobbers, the values not
 //      read there whose next use is furthest leave their registers (one
-//      whose leaving needs a store counts as nearer: dirty_discount;
-//      in a loop, one whose next use is in a block that runs less often
-//      counts as that much further).  The demand is counted class by
-//      class too (fit_classes): a value restricted to some registers (no
-//      r0, pair starts, none that a call it keeps its register across
-//      clobbers: compute_reach) counts against those.
+//      whose leaving needs a store counts as nearer: dirty_discount,
+//      and more so as its store outweighs its reload by frequency;
+//      in a loop, a clean one whose next use is in a block that runs
+//      less often counts as that much further).  The demand is counted
+//      class by class too (fit_classes): a value restricted to some
+//      registers (no r0, pair starts, none that a call it keeps its
+//      register across clobbers: compute_reach) counts against those.
 //      At a cold call (cold_call_share) the values live across it leave
 //      their registers, so that they need no call-saved ones for it;
 //      only as many stay as the function saves call-saved registers
@@ -149,8 +150,15 @@ constexpr unsigned max_walk_passes = 3;
 // at 1, lz4 with 5 GPRs ran 3.5% more instructions (in LZ4HC's chain
 // loops, values left out were reloaded where the pressure is highest,
 // and the reload phis' registers rotated on the back edge), for 0.1%
-// fewer with 12 GPRs; at 2 neither.
-constexpr double idle_margin = 2;
+// fewer with 12 GPRs; at 2 neither.  With the eviction's cost of a
+// store (walk_with), 1.5 with 12 GPRs (lz4 1.036x -> 1.013x of stock's
+// instructions: LZ4HC's chain loop reloaded on every iteration two
+// invariants read only on a path GCC guesses half as frequent as its
+// header, and evicted them unread on the other path), but 2 still in
+// files of at most few_regs registers (lz4 with 5 GPRs 0.960x -> 0.986x
+// at 1.5: the rotating reload phis above).
+constexpr double idle_margin = 1.5;
+constexpr double idle_margin_few = 2;
 // Eviction (spiller::walk_with): a value whose eviction needs a store
 // defined in a block that runs at least dirty_share as often as the
 // evicting one counts its next use as dirty_discount times as far (in
@@ -166,15 +174,12 @@ constexpr double dirty_share = 0.5;
 constexpr double dirty_discount = 0.35;
 constexpr double dirty_discount_few = 0.5;
 constexpr unsigned few_regs = 11;
-// ... and a rare next use of such a value counts as at most this many
-// times further (walk_with): with dirty_discount, never further than
-// its distance.  Its store runs on every iteration; counted as rare as
-// its reader, a value defined in a loop and read on a rare path was
-// evicted at once and stored on every iteration (brotli's
-// CreateBackwardReferencesNH5 with 12 GPRs: two stores per iteration of
-// its hash-chain loop, 7 M in all).  Measured at 1, 1.5, 2 and 4 (lz4
-// and brotli with 12 GPRs): 2.
-constexpr double dirty_rarity_cap = 2;
+// ... and by as much more as its store, which runs as often as its def,
+// outweighs a reload that runs less often than the evicting block
+// (walk_with).  Counted as rare as its reader, a value defined in a loop
+// and read on a rare path was evicted at once and stored on every
+// iteration (brotli's CreateBackwardReferencesNH5 with 12 GPRs: two
+// stores per iteration of its hash-chain loop, 7 M in all).
 // A call in a block that runs at most cold_call_share times as often as
 // the function's hottest block is cold: the values live across it leave
 // their registers there.
@@ -377,6 +382,8 @@ private:
   hreg_set regs_;
   // dirty_discount, or dirty_discount_few where regs_ is small.
   double discount_ = dirty_discount;
+  // idle_margin, or idle_margin_few where regs_ is small.
+  double idle_margin_ = idle_margin;
 
   std::vector<block_id> rpo_;
   std::vector<uint32_t> rpo_index_;
@@ -423,6 +430,25 @@ private:
       if (ph.def == v)
         return true;
     return false;
+  }
+  // How often a store of V runs if V is stored once for all its reloads:
+  // after its def; for a phi, its arguments on the in-edges where they
+  // are not the phi itself (a loop that carries it unchanged stores it
+  // before the loop only).
+  double store_frequency (value_id v) const
+  {
+    const block_id b = d_.def_block[v];
+    const block &blk = w_.fn.blocks[b];
+    for (const phi &ph : blk.phis)
+      if (ph.def == v)
+        {
+          double f = 0;
+          for (size_t k = 0; k < blk.preds.size (); ++k)
+            if (ph.args[k] != v)
+              f += block_frequency (w_, blk.preds[k]);
+          return f;
+        }
+    return block_frequency (w_, b);
   }
   // Per-block maximum pressure of the file (values' registers plus
   // occupied hard registers), for loop headers.
@@ -1443,19 +1469,36 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                            : only_extended_[v] && !dirty ? 1e299
                                                         : double (d);
             // In a loop, a next use in a block that runs less often than
-            // this one is needed on fewer iterations: further still.  But
-            // a value whose leaving needs a store costs that store on
-            // every iteration, however rarely it is read: its next use
-            // counts as at most dirty_rarity_cap times further.
+            // this one is needed on fewer iterations: further still.
+            // Not so a value whose leaving needs a store: its distance
+            // counts the rarity of its reload already (scale_dist), but
+            // its store runs as often as its def, however rarely it is
+            // read.  Its eviction costs the reload (F) and the store
+            // (S); it counts as nearer by dirty_discount where the
+            // reload runs as often as this block, and by as much more as
+            // the reload's share of the cost, F / (F + S), is smaller
+            // than there (LZ4HC's chain loop with 12 GPRs: matchPtr,
+            // read on a path run 0.95 times per 9.18 of its block, was
+            // stored on every iteration where an invariant read at 3.12
+            // could be reloaded).
+            double f = here;
             if (d != no_use && d < loop_exit_penalty && blk.loop_depth > 0)
               {
-                double f = next_use_freq (v, j);
-                if (f > 0 && f < here)
-                  score *= std::min (here / f,
-                                     dirty ? dirty_rarity_cap : max_rarity);
+                const double u = next_use_freq (v, j);
+                if (u > 0 && u < here)
+                  f = u;
               }
+            if (!dirty && f < here)
+              score *= std::min (here / f, max_rarity);
             if (dirty && !only_extended_[v])
-              score *= discount_;
+              {
+                // (In a block that never runs, F = here = 0: the
+                // discount alone.)
+                const double s = std::min (store_frequency (v), here);
+                score *= here > 0 ? discount_ * (f / here) * (here + s)
+                                      / (f + s)
+                                  : discount_;
+              }
             if (best == W.size () || score > best_score
                 || (score == best_score && !needs_store_here (v)
                     && needs_store_here (W[best])))
@@ -1894,7 +1937,7 @@ spiller::find_idle ()
           for (block_id p : hb.preds)
             if (dom_.dominates (h, p) && !has (w_end_[p], v))
               reloads += block_frequency (w_, p);
-          if (reloads <= idle_margin * served[i])
+          if (reloads <= idle_margin_ * served[i])
             continue;
           auto &idle = idle_[h];
           auto at = std::lower_bound (idle.begin (), idle.end (), v);
@@ -2027,6 +2070,7 @@ spiller::run (file_id f)
   for (hreg h : w_.tgt.files[f].regs)
     regs_.set (h);
   discount_ = regs_.count () <= few_regs ? dirty_discount_few : dirty_discount;
+  idle_margin_ = regs_.count () <= few_regs ? idle_margin_few : idle_margin;
   widths_.resize (w_.fn.values.size ());
   in_file_.resize (w_.fn.values.size ());
   unit_widths_ = true;

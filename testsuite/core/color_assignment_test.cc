@@ -820,8 +820,9 @@ block 4 preds=3
 
 // A value a loop header took that the loop evicts before it is read,
 // where a latch then lacks it, is left out of the header's start set
-// when the latches' reloads would run more than idle_margin (2) times
-// as often as the reads it serves (spiller::find_idle).  With three GPRs, v1 is read only on a
+// when the latches' reloads would run more than idle_margin times as
+// often as the reads it serves (spiller::find_idle; 2 in a file this
+// small).  With three GPRs, v1 is read only on a
 // rare path (block 3); the hot path (block 2) needs its register.  The
 // header took v1, block 2 evicted it, and the latch reloaded it on
 // every iteration for block 3's sake; now v1 starts the loop in memory
@@ -866,7 +867,7 @@ block 5 preds=4
 
 // A value defined in a loop and read on a rare path costs a store on
 // every iteration if it leaves its register, however rarely it is read:
-// its rare next use counts as at most dirty_rarity_cap times further.
+// its rare next use does not make it further (walk_with).
 // With three GPRs, at v3's def one of v0 (an invariant, stored once
 // before the loop, read at the latch) and v1 (defined in the loop, read
 // in block 2 on a fifth of the iterations) must go.  Counted as five
@@ -917,6 +918,53 @@ block 3 preds=1,2 succs=1,4 depth=1 freq=100
   insn use:v0 def:v15
   insn use:v15 term
 block 4 preds=3
+  insn use:v0 term
+)";
+  auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (hot_insns (x, ra::wrole::store), 0u)
+    << print_function (x.fn, x.tgt);
+}
+
+// The eviction weighs a dirty value's store against a clean value's
+// reload by frequency.  With three GPRs, at v3's def one of v0 (an
+// invariant, read in block 2, which runs on 40 of 100 iterations) and
+// v1 (defined in the loop, read in block 3, on 10 of them) must go.
+// v1's next use is further (block 3 is rarer, and after block 2), and
+// counted by distance it went: a store on every iteration and a reload
+// on 10.  v0's reload runs on 40: v0 goes, and no store runs in the
+// loop (LZ4HC's chain loop with 12 GPRs: matchPtr stored on every
+// iteration for an invariant read on a third of them).
+TEST (ColorAssignment, SplitEvictsCleanValueBeforeStoringDirtyOne)
+{
+  const char *text = R"(
+function dirty_or_clean
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 cr
+value v5 cr
+value v6 cr
+block 0 succs=1
+  insn def:v0
+block 1 preds=0,4 succs=2,4 depth=1 freq=100
+  insn def:v1
+  insn def:v2
+  insn def:v3
+  insn use:v2 use:v3 def:v4
+  insn use:v4 term
+block 2 preds=1 succs=3,4 depth=1 freq=40
+  insn use:v0 def:v5
+  insn use:v5 term
+block 3 preds=2 succs=4 depth=1 freq=10
+  insn use:v1
+block 4 preds=1,2,3 succs=1,5 depth=1 freq=100
+  insn def:v6
+  insn use:v6 term
+block 5 preds=4
   insn use:v0 term
 )";
   auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
