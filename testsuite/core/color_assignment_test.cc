@@ -975,6 +975,53 @@ block 5 preds=4
     << print_function (x.fn, x.tgt);
 }
 
+// A value that leaves its register and is read by nothing but its
+// store keeps only the store's constraints: its reads belong to its
+// reloads.  With five GPRs
+// (r0 r3-r6, none call-saved), v0 copies the first argument out of r3
+// and is read after the call as a base register (r3-r6); the arguments
+// hold r3-r6 from the entry to the call, so where v0 is defined only r0
+// is free.  The spiller stores v0 there and reloads it after the call;
+// v0 itself, read by nothing but that store, may then take r0.  It had
+// the base-register set of the read its reload now serves, no register
+// at its def, and colour assignment spilled in a second round
+// (sqlite3_create_module with 5 GPRs).
+TEST (ColorAssignment, SplitValueKeepsOnlyItsOwnReadsConstraints)
+{
+  const char *text = R"(
+function create_module
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 cr
+block 0 succs=1
+block 1 preds=0 succs=2
+  copy def:v0 use_hard:r3
+  copy use:v0 def:v1
+  call use_hard:r3 use_hard:r4 use_hard:r5 use_hard:r6 def_hard:r3 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  insn use:v1{r3-r6} def:v2
+  insn use:v2 def:v3
+  insn use:v3 term
+block 2 preds=1
+  insn use_hard:r3
+)";
+  target t = rs6000_target ();
+  t.call_saved = rs6000_call_saved ();
+  auto &regs = t.files[gpr_file].regs;
+  regs.erase (std::remove_if (regs.begin (), regs.end (),
+                              [] (hreg h) {
+                                return h != gpr (0) && (h < gpr (3)
+                                                        || h > gpr (6));
+                              }),
+              regs.end ());
+  t.call_saved.reset ();
+  auto q = prepare (text, t, upto::colored, spill_mode::normal,
+                    spill_policy::split);
+  const ra::work &x = *q->w;
+  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (x.wv[0].reg, gpr (0)) << print_function (x.fn, x.tgt);
+}
+
 // Colour TEXT with the splitting spiller on make_test_target (NGPR, 2,
 // 2) and expect one round.
 static std::unique_ptr<prepared>
