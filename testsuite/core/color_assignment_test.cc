@@ -928,60 +928,12 @@ block 4 preds=3
     << print_function (x.fn, x.tgt);
 }
 
-// The eviction weighs a dirty value's store against a clean value's
-// reload by frequency.  With three GPRs, at v3's def one of v0 (an
-// invariant, read in block 2, which runs on 40 of 100 iterations) and
-// v1 (defined in the loop, read in block 3, on 10 of them) must go.
-// v1's next use is further (block 3 is rarer, and after block 2), and
-// counted by distance it went: a store on every iteration and a reload
-// on 10.  v0's reload runs on 40: v0 goes, and no store runs in the
-// loop (LZ4HC's chain loop with 12 GPRs: matchPtr stored on every
-// iteration for an invariant read on a third of them).
-TEST (ColorAssignment, SplitEvictsCleanValueBeforeStoringDirtyOne)
-{
-  const char *text = R"(
-function dirty_or_clean
-value v0 gpr
-value v1 gpr
-value v2 gpr
-value v3 gpr
-value v4 cr
-value v5 cr
-value v6 cr
-block 0 succs=1
-  insn def:v0
-block 1 preds=0,4 succs=2,4 depth=1 freq=100
-  insn def:v1
-  insn def:v2
-  insn def:v3
-  insn use:v2 use:v3 def:v4
-  insn use:v4 term
-block 2 preds=1 succs=3,4 depth=1 freq=40
-  insn use:v0 def:v5
-  insn use:v5 term
-block 3 preds=2 succs=4 depth=1 freq=10
-  insn use:v1
-block 4 preds=1,2,3 succs=1,5 depth=1 freq=100
-  insn def:v6
-  insn use:v6 term
-block 5 preds=4
-  insn use:v0 term
-)";
-  auto q = prepare (text, make_test_target (3, 2, 2), upto::colored,
-                    spill_mode::normal, spill_policy::split);
-  const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
-  EXPECT_EQ (hot_insns (x, ra::wrole::store), 0u)
-    << print_function (x.fn, x.tgt);
-}
-
 // A value that leaves its register and is read by nothing but its
 // store keeps only the store's constraints: its reads belong to its
-// reloads.  With five GPRs
-// (r0 r3-r6, none call-saved), v0 copies the first argument out of r3
-// and is read after the call as a base register (r3-r6); the arguments
-// hold r3-r6 from the entry to the call, so where v0 is defined only r0
-// is free.  The spiller stores v0 there and reloads it after the call;
+// reloads.  With five GPRs (r0 r3-r6, none call-saved), v0 copies the
+// first argument out of r3 and is read after the call as a base
+// register (r3-r6); the arguments hold r3-r6 from the entry to the
+// call, so where v0 is defined only r0 is free.  The spiller stores v0 there and reloads it after the call;
 // v0 itself, read by nothing but that store, may then take r0.  It had
 // the base-register set of the read its reload now serves, no register
 // at its def, and colour assignment spilled in a second round
@@ -1041,6 +993,50 @@ expect_one_round (const char *text, value_id v, hreg h)
 {
   auto q = colored_in_one_round (text, 4);
   EXPECT_EQ (q->w->wv[v].reg, h) << print_function (q->w->fn, q->w->tgt);
+}
+
+// The eviction weighs a dirty value's store against a clean value's
+// reload by frequency.  With three GPRs, at v3's def one of v0 (an
+// invariant, read in block 2, which runs on 40 of 100 iterations) and
+// v1 (defined in the loop, read in block 3, on 10 of them) must go.
+// v1's next use is further (block 3 is rarer, and after block 2), and
+// counted by distance it went: a store on every iteration and a reload
+// on 10.  v0's reload runs on 40: v0 goes, and no store runs in the
+// loop (LZ4HC's chain loop with 12 GPRs: matchPtr stored on every
+// iteration for an invariant read on a third of them).
+TEST (ColorAssignment, SplitEvictsCleanValueBeforeStoringDirtyOne)
+{
+  const char *text = R"(
+function dirty_or_clean
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 cr
+value v5 cr
+value v6 cr
+block 0 succs=1
+  insn def:v0
+block 1 preds=0,4 succs=2,4 depth=1 freq=100
+  insn def:v1
+  insn def:v2
+  insn def:v3
+  insn use:v2 use:v3 def:v4
+  insn use:v4 term
+block 2 preds=1 succs=3,4 depth=1 freq=40
+  insn use:v0 def:v5
+  insn use:v5 term
+block 3 preds=2 succs=4 depth=1 freq=10
+  insn use:v1
+block 4 preds=1,2,3 succs=1,5 depth=1 freq=100
+  insn def:v6
+  insn use:v6 term
+block 5 preds=4
+  insn use:v0 term
+)";
+  auto q = colored_in_one_round (text, 3);
+  EXPECT_EQ (hot_insns (*q->w, ra::wrole::store), 0u)
+    << print_function (q->w->fn, q->w->tgt);
 }
 
 // A value keeps one register from where it enters one to where it
