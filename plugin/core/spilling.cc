@@ -26,7 +26,10 @@
 //      not cold: the registers they leave) leaves room for them
 //      everywhere in it, so that a value unused in a loop is not reloaded
 //      in it; elsewhere, the values in a register at the end of every
-//      processed predecessor, then of some, nearest first.  A value a
+//      processed predecessor, then of some, nearest first; as many as
+//      the registers free there hold, class by class too (the values
+//      whose reach lies within a restricted one, such as the
+//      call-saved registers, at most its free registers).  A value a
 //      header held unread whose latches reloaded it more than
 //      idle_margin times as often as the loop read it from a register is
 //      idle there: the blocks are walked again with the header leaving
@@ -1239,10 +1242,52 @@ spiller::entry_set (block_id b)
   std::vector<value_id> out;
   out.reserve (cands.size ());
   unsigned used = 0, through = 0;
+  // Class by class too: the values taken whose reach lies within a
+  // restricted reach T need at most the registers of T free here
+  // (Hall's condition over the candidates' own reaches, as fit_classes
+  // at an instruction).  Without it a loop header took more values kept
+  // across the loop's call than there are call-saved registers, its
+  // start reloads found none, and colour assignment spilled in a second
+  // round (SQLite's analyzeOneTable at -O2; test
+  // ColorAssignment.SplitHeaderSetFitsRegisterClasses).
+  struct klass
+  {
+    hreg_set regs;
+    unsigned room, used;
+  };
+  std::vector<klass> klasses;
+  auto fits_classes = [&] (value_id v, unsigned wd) {
+    const hreg_set &rv = reach_[v];
+    if ((rv & regs_) == regs_)
+      return true;
+    bool have = false;
+    for (const klass &k : klasses)
+      have |= k.regs == rv;
+    if (!have)
+      {
+        unsigned u = 0;
+        for (value_id x : out)
+          if ((reach_[x] & ~rv).none ())
+            u += width (x);
+        klasses.push_back ({ rv, unsigned ((rv & regs_ & ~occupied).count ()),
+                             u });
+      }
+    for (const klass &k : klasses)
+      if ((rv & ~k.regs).none () && k.used + wd > k.room)
+        return false;
+    return true;
+  };
+  auto take_class = [&] (value_id v, unsigned wd) {
+    for (klass &k : klasses)
+      if ((reach_[v] & ~k.regs).none ())
+        k.used += wd;
+  };
   for (const cand &c : cands)
     {
       unsigned wd = width (c.v);
       if (used + wd > room && c.rank != 0)
+        continue;
+      if (c.rank != 0 && !fits_classes (c.v, wd))
         continue;
       if (header && c.rank >= 2)
         {
@@ -1251,6 +1296,7 @@ spiller::entry_set (block_id b)
           through += wd;
         }
       used += wd;
+      take_class (c.v, wd);
       out.push_back (c.v);
     }
   return out;

@@ -928,6 +928,146 @@ block 4 preds=3
     << print_function (x.fn, x.tgt);
 }
 
+// A loop header's start set fits the registers class by class, as an
+// instruction's operands do (fit_classes): the values it takes whose
+// reach lies within a restricted class need at most that class's free
+// registers.  Reduced from SQLite's analyzeOneTable at -O2: the header
+// (block 11) took every value the loop reads, and more of those kept
+// across the loop's call (in block 17) than there are call-saved
+// registers; the walk checked the classes at each instruction only, the
+// start reloads at the header were left without a register, and colour
+// assignment spilled in a second round.
+TEST (ColorAssignment, SplitHeaderSetFitsRegisterClasses)
+{
+  const char *text = R"(
+function header_classes
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+value v9 gpr
+value v10 gpr
+value v11 gpr
+value v12 gpr
+value v13 gpr
+value v14 gpr
+value v15 gpr
+value v16 gpr
+value v17 gpr
+value v18 gpr
+value v19 gpr
+value v20 gpr
+value v21 gpr
+value v22 gpr
+value v23 gpr
+value v24 gpr
+value v25 gpr
+value v26 gpr
+value v27 gpr
+value v28 gpr
+value v29 gpr
+value v30 gpr bytes=1
+value v31 gpr
+value v32 gpr
+value v33 gpr bytes=1
+value v34 gpr bytes=1
+value v35 gpr bytes=1
+value v36 gpr bytes=1
+value v37 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2 depth=0 freq=1
+  copy def:v0 use_hard:r3
+  copy def:v1 use_hard:r7
+  copy use:v0 def:v2
+  copy use:v1 def:v3
+  insn def:v4
+  copy def:v5 use_hard:r4
+  insn def:v6
+  copy def:v7 use_hard:r5
+  copy def:v8 use_hard:r6
+  copy use:v5 def:v9
+  copy use:v7 def:v10
+  copy use:v8 def:v11
+block 2 preds=1 succs=3 depth=0 freq=1
+  insn def:v12
+block 3 preds=2 succs=4 depth=0 freq=0.91785331163555384
+  phi v13 = v12
+block 4 preds=3 succs=5 depth=0 freq=0.75181364640593529
+  insn def:v14
+block 5 preds=4 succs=6 depth=0 freq=0.03903838706901297
+  insn def:v15 remat
+block 6 preds=5 succs=7 depth=0 freq=0.042153066024184227
+  phi v16 = v15
+block 7 preds=6 succs=8 depth=0 freq=0.13829843187704682
+  phi v17 = v16
+block 8 preds=7 succs=9 depth=0 freq=0.17499485309235752
+  phi v18 = v17
+  insn def:v19
+  insn def:v20
+  insn def:v21
+  insn def:v22
+block 9 preds=8 succs=10 depth=0 freq=0.17499485309235752
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  insn def:v23
+block 10 preds=9 succs=11 depth=0 freq=0.15574541967362165
+  insn def:v24
+  insn def:v25
+  insn def:v26
+  insn def:v27
+  insn def:v28
+  insn def:v29
+  insn def:v30 remat
+block 11 preds=21,10 succs=12 depth=1 freq=1.4158675353974104
+  phi v31 = v32 v23
+  phi v33 = v34 v30
+block 12 preds=11 succs=21,13 depth=1 freq=0.99110727943480015
+  insn use:v10
+block 13 preds=12 succs=14 depth=1 freq=0.26577673992142081
+  copy use:v14 def:v35
+block 14 preds=13 succs=15 depth=1 freq=0.88592247385531664
+  phi v36 = v35
+block 15 preds=14 succs=16 depth=1 freq=0.1506068236194551
+  insn use:v9
+block 16 preds=15 succs=17 depth=1 freq=0.88592247571796179
+  copy use:v20 def_hard:r4
+  insn use:v4
+block 17 preds=16 succs=18 depth=1 freq=0.88592247571796179
+  copy use:v18 def_hard:r7
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+  copy use:v29 def_hard:r6
+  copy use:v24 def_hard:r8
+block 18 preds=17 succs=19 depth=1 freq=0.60539246909320354
+  copy use:v25 def_hard:r8
+  copy use:v19 def_hard:r6
+  copy use:v28 def_hard:r5
+  copy use:v2 def_hard:r3
+  insn use:v6
+block 19 preds=18 succs=20 depth=1 freq=0.3026962336152792
+  copy use:v22 def_hard:r5
+block 20 preds=19 succs=21 depth=1 freq=0.18161774147301912
+  phi v37 = v13
+  copy use:v26 def_hard:r8
+  copy use:v21 def_hard:r6
+  copy use:v27 def_hard:r8
+  copy use:v3 def_hard:r6
+  copy use:v11 def_hard:r5
+block 21 preds=12,20 succs=11 depth=1 freq=1.4158675447106361
+  phi v34 = v33 v36
+  insn use:v31 def:v32
+)";
+  target t = rs6000_target ();
+  t.call_saved = rs6000_call_saved ();
+  auto q = prepare (text, t, upto::colored, spill_mode::normal,
+                    spill_policy::split);
+  EXPECT_EQ (q->w->stats.spill_rounds, 1u)
+    << print_function (q->w->fn, q->w->tgt);
+}
+
 // A value that leaves its register and is read by nothing but its
 // store keeps only the store's constraints: its reads belong to its
 // reloads.  With five GPRs (r0 r3-r6, none call-saved), v0 copies the
