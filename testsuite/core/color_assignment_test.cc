@@ -928,6 +928,27 @@ block 4 preds=3
     << print_function (x.fn, x.tgt);
 }
 
+// Return rs6000_target () with the ABI's call-saved registers, as the
+// plugin builds it.
+static target
+abi_target ()
+{
+  target t = rs6000_target ();
+  t.call_saved = rs6000_call_saved ();
+  return t;
+}
+
+// Colour TEXT with the splitting spiller on T and expect one round.
+static std::unique_ptr<prepared>
+colored_in_one_round (const char *text, const target &t)
+{
+  auto q = prepare (text, t, upto::colored, spill_mode::normal,
+                    spill_policy::split);
+  EXPECT_EQ (q->w->stats.spill_rounds, 1u)
+    << print_function (q->w->fn, q->w->tgt);
+  return q;
+}
+
 // A loop header's start set fits the registers class by class, as an
 // instruction's operands do (fit_classes): the values it takes whose
 // reach lies within a restricted class need at most that class's free
@@ -1060,12 +1081,7 @@ block 21 preds=12,20 succs=11 depth=1 freq=1.4158675447106361
   phi v34 = v33 v36
   insn use:v31 def:v32
 )";
-  target t = rs6000_target ();
-  t.call_saved = rs6000_call_saved ();
-  auto q = prepare (text, t, upto::colored, spill_mode::normal,
-                    spill_policy::split);
-  EXPECT_EQ (q->w->stats.spill_rounds, 1u)
-    << print_function (q->w->fn, q->w->tgt);
+  colored_in_one_round (text, abi_target ());
 }
 
 // A value that leaves its register and is read by nothing but its
@@ -1098,7 +1114,6 @@ block 2 preds=1
   insn use_hard:r3
 )";
   target t = rs6000_target ();
-  t.call_saved = rs6000_call_saved ();
   auto &regs = t.files[gpr_file].regs;
   regs.erase (std::remove_if (regs.begin (), regs.end (),
                               [] (hreg h) {
@@ -1107,11 +1122,9 @@ block 2 preds=1
                               }),
               regs.end ());
   t.call_saved.reset ();
-  auto q = prepare (text, t, upto::colored, spill_mode::normal,
-                    spill_policy::split);
-  const ra::work &x = *q->w;
-  EXPECT_EQ (x.stats.spill_rounds, 1u) << print_function (x.fn, x.tgt);
-  EXPECT_EQ (x.wv[0].reg, gpr (0)) << print_function (x.fn, x.tgt);
+  auto q = colored_in_one_round (text, t);
+  EXPECT_EQ (q->w->wv[0].reg, gpr (0))
+    << print_function (q->w->fn, q->w->tgt);
 }
 
 // Colour TEXT with the splitting spiller on make_test_target (NGPR, 2,
@@ -1119,11 +1132,7 @@ block 2 preds=1
 static std::unique_ptr<prepared>
 colored_in_one_round (const char *text, unsigned ngpr)
 {
-  auto q = prepare (text, make_test_target (ngpr, 2, 2), upto::colored,
-                    spill_mode::normal, spill_policy::split);
-  EXPECT_EQ (q->w->stats.spill_rounds, 1u)
-    << print_function (q->w->fn, q->w->tgt);
-  return q;
+  return colored_in_one_round (text, make_test_target (ngpr, 2, 2));
 }
 
 // Colour TEXT as colored_in_one_round on GPRs r3 r4 r30 r31 and expect
