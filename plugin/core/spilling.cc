@@ -428,12 +428,17 @@ private:
     return false;
   }
   // Whether V is the def of a phi of block B.
-  bool is_phi_def (block_id b, value_id v) const
+  // The phi of block B that defines V, or nullptr.
+  const phi *phi_of (block_id b, value_id v) const
   {
     for (const phi &ph : w_.fn.blocks[b].phis)
       if (ph.def == v)
-        return true;
-    return false;
+        return &ph;
+    return nullptr;
+  }
+  bool is_phi_def (block_id b, value_id v) const
+  {
+    return phi_of (b, v) != nullptr;
   }
   // How often a store of V runs if V is stored once for all its reloads:
   // after its def; for a phi, its arguments on the in-edges where they
@@ -442,17 +447,15 @@ private:
   double store_frequency (value_id v) const
   {
     const block_id b = d_.def_block[v];
+    const phi *ph = phi_of (b, v);
+    if (!ph)
+      return block_frequency (w_, b);
     const block &blk = w_.fn.blocks[b];
-    for (const phi &ph : blk.phis)
-      if (ph.def == v)
-        {
-          double f = 0;
-          for (size_t k = 0; k < blk.preds.size (); ++k)
-            if (ph.args[k] != v)
-              f += block_frequency (w_, blk.preds[k]);
-          return f;
-        }
-    return block_frequency (w_, b);
+    double f = 0;
+    for (size_t k = 0; k < blk.preds.size (); ++k)
+      if (ph->args[k] != v)
+        f += block_frequency (w_, blk.preds[k]);
+    return f;
   }
   // Per-block maximum pressure of the file (values' registers plus
   // occupied hard registers), for loop headers.
@@ -2937,13 +2940,10 @@ operand_constraint (const work &w, block_id b, size_t j, size_t k)
     {
     case wrole::input:
       {
-        const block_id ib = w.wb[b].in_block;
-        if (ib == no_block)
+        const operand *io = w.input_operand (b, j, k);
+        if (!io || io->kind != o.kind)
           return std::nullopt;
-        const insn &in = w.in.blocks[ib].insns[wi.in_insn];
-        if (k >= in.ops.size () || in.ops[k].kind != o.kind)
-          return std::nullopt;
-        return in.ops[k].allowed & w.starts (x.file, x.width);
+        return io->allowed & w.starts (x.file, x.width);
       }
     case wrole::copy:
     case wrole::load:

@@ -105,20 +105,27 @@ work::add_cell (uint32_t size)
   return cell_id (cells.size () - 1);
 }
 
+const operand *
+work::input_operand (block_id b, size_t j, size_t k) const
+{
+  const winsn &cw = wb[b].insns[j];
+  const block_id ib = wb[b].in_block;
+  if (cw.role != wrole::input || ib == no_block)
+    return nullptr;
+  const insn &i = in.blocks[ib].insns[cw.in_insn];
+  return k < i.ops.size () ? &i.ops[k] : nullptr;
+}
+
 hreg_set
 work::reload_set (value_id v, block_id b, size_t j, const insn &cur) const
 {
   const value &x = fn.values[v];
   hreg_set a = starts (x.file, x.width);
-  const winsn &cw = wb[b].insns[j];
-  block_id ib = wb[b].in_block;
-  bool input = cw.role == wrole::input && ib != no_block;
   for (size_t k = 0; k < cur.ops.size (); ++k)
     {
       if (cur.ops[k].kind != operand_kind::use || cur.ops[k].value != v)
         continue;
-      const operand *io
-        = input ? &in.blocks[ib].insns[cw.in_insn].ops[k] : nullptr;
+      const operand *io = input_operand (b, j, k);
       if (io && io->kind == operand_kind::use
           && io->value < in.values.size ()
           && in.values[io->value].file == x.file

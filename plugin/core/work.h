@@ -375,6 +375,12 @@ struct work
   hreg_set reload_set (value_id v, block_id b, size_t j,
                        const insn &cur) const;
 
+  // Return operand K of the input instruction that instruction J of
+  // work block B is, or nullptr (an inserted instruction, a block that
+  // splits an edge, no such operand).  Phases keep an input
+  // instruction's operands at their input positions.
+  const operand *input_operand (block_id b, size_t j, size_t k) const;
+
   // Return the bytes a value V needs in memory.
   uint32_t mem_size (value_id v) const;
 
