@@ -43,6 +43,7 @@ build_record (work &w, allocation &out)
   out.operand_loc.assign (in.blocks.size (), {});
   out.removed.assign (in.blocks.size (), {});
   out.phi_loc.assign (in.blocks.size (), {});
+  out.phi_also.clear ();
   for (block_id b = 0; b < in.blocks.size (); ++b)
     {
       out.operand_loc[b].resize (in.blocks[b].insns.size ());
@@ -300,6 +301,17 @@ build_record (work &w, allocation &out)
           const phi &ph = w.fn.blocks[b].phis[kw++];
           location l = loc_of (ph.def);
           out.phi_loc[b].push_back (l);
+          // A phi in a register that its cell holds too: the cell's slot
+          // holds it at the block's start as well.
+          if (l.is_reg () && w.wv[ph.def].lands_in_cell
+              && slot_of (w.wv[ph.def].cell) != no_slot)
+            {
+              if (out.phi_also.empty ())
+                out.phi_also.assign (in.blocks.size (), {});
+              if (out.phi_also[b].empty ())
+                out.phi_also[b].assign (phis.size (), no_slot);
+              out.phi_also[b][k] = slot_of (w.wv[ph.def].cell);
+            }
           if (l.is_reg ())
             mark (l.reg, w.fn.values[ph.def].width);
         }

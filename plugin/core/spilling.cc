@@ -318,6 +318,15 @@ struct decisions
   std::vector<bool> evict_anywhere;
   // Phi defs that live in memory.
   std::vector<bool> memory_phi;
+  // Phi defs in a register whose cell holds them too from their block's
+  // start: every argument but the phi itself is a memory phi of the
+  // phi's class, so each in-edge loads the phi from that cell.  Such a
+  // phi needs no store, and passes to a memory phi of its class cell to
+  // cell, as a memory phi does (LZ4HC's chain loop with 5 GPRs: the
+  // header phi of a counter read after the loop only left its register
+  // on every iteration and was stored into the cell it had been loaded
+  // from).  Set by fix_edges once memory_phi is.
+  std::vector<bool> phi_in_cell;
   // Values with at least one reload.
   std::vector<bool> reloaded;
   // entry[b]: the values (of every file) in a register at the start of
@@ -439,6 +448,14 @@ private:
   bool is_phi_def (block_id b, value_id v) const
   {
     return phi_of (b, v) != nullptr;
+  }
+  // Whether phi argument A is in the cell of memory phi DEF, which takes
+  // it cell to cell: A is a memory phi, or a phi in a register that its
+  // cell holds too, of DEF's class.
+  bool in_cell_of (value_id a, value_id def) const
+  {
+    return d_.memory_phi[a]
+           || (d_.phi_in_cell[a] && w_.phi_class (a) == w_.phi_class (def));
   }
   // How often a store of V runs if V is stored once for all its reloads:
   // after its def; for a phi, its arguments on the in-edges where they
@@ -1837,6 +1854,29 @@ spiller::fix_edges ()
             return false;
           d_.memory_phi[ph.def] = true;
         }
+  // Phis in a register that their cell holds too.  Cells are given by
+  // class in the lowering (cell_for): the phi and its arguments must
+  // have none yet.
+  for (block_id s : rpo_)
+    for (const phi &ph : w_.fn.blocks[s].phis)
+      {
+        const value_id v = ph.def;
+        if (!in_file (v) || d_.memory_phi[v] || w_.wv[v].spilled
+            || w_.wv[v].cell != no_cell)
+          continue;
+        bool held = false;
+        for (value_id a : ph.args)
+          {
+            if (a == v)
+              continue;
+            held = a < d_.memory_phi.size () && d_.memory_phi[a]
+                   && !w_.wv[a].spilled && w_.wv[a].cell == no_cell
+                   && w_.phi_class (a) == w_.phi_class (v);
+            if (!held)
+              break;
+          }
+        d_.phi_in_cell[v] = held;
+      }
   // The values each edge must reload (cleared, not reallocated, per edge).
   std::vector<value_id> need;
   // Membership in S's start set and in P's end set, as stamps per value
@@ -1898,7 +1938,7 @@ spiller::fix_edges ()
               bool def_in_memory = d_.memory_phi[ph.def]
                                    || w_.wv[ph.def].spilled;
               if (w_.fn.values[ph.def].file != f_ || !in_file (a)
-                  || in_end (a) || (def_in_memory && d_.memory_phi[a]))
+                  || in_end (a) || (def_in_memory && in_cell_of (a, ph.def)))
                 continue;
               // A phi argument must be in a register on the edge: the
               // edge has a place for code (phi_lifting.cc split it).
@@ -2072,7 +2112,7 @@ spiller::end_demand (block_id s, size_t k) const
       if (w_.fn.values[ph.def].file != f_ || !in_file (a))
         continue;
       bool def_in_memory = d_.memory_phi[ph.def] || w_.wv[ph.def].spilled;
-      if (in_end (a) || !(def_in_memory && d_.memory_phi[a]))
+      if (in_end (a) || !(def_in_memory && in_cell_of (a, ph.def)))
         held.push_back (a);
     }
   std::sort (held.begin (), held.end ());
@@ -2298,7 +2338,7 @@ lowering::lower ()
   // Cells first (a memory phi's too).
   for (value_id v = 0; v < nv0; ++v)
     if (d.stored[v] || (d.reloaded[v] && !w.rematerializable (v))
-        || d.memory_phi[v])
+        || d.memory_phi[v] || d.phi_in_cell[v])
       cell_for (v);
   for (value_id v = 0; v < nv0; ++v)
     if (d.memory_phi[v])
@@ -2334,8 +2374,10 @@ lowering::lower ()
     {
       if (d.reloaded[v] && !d.memory_phi[v] && !w.rematerializable (v))
         d.stored[v] = true;
-      if (in_carried_cell (v) && !d.memory_phi[v])
+      if ((in_carried_cell (v) && !d.memory_phi[v]) || d.phi_in_cell[v])
         d.stored[v] = false;
+      if (d.phi_in_cell[v])
+        w.wv[v].lands_in_cell = true;
       if (!d.stored[v] || !d.evict_anywhere[v] || d.evictions[v].empty ())
         continue;
       double at_evictions = 0;
@@ -2792,11 +2834,15 @@ lowering::rename (size_t nv0,
                       if (cur == in_memory || cur == no_value)
                         {
                           // A memory phi passed on to a memory phi: cell
-                          // to cell.
-                          if (!ours && d.memory_phi[v]
-                              && ph.def < d.memory_phi.size ()
+                          // to cell; so is a phi its cell holds too,
+                          // to one of its class.
+                          if (!ours && ph.def < d.memory_phi.size ()
                               && (d.memory_phi[ph.def]
-                                  || w.wv[ph.def].spilled))
+                                  || w.wv[ph.def].spilled)
+                              && (d.memory_phi[v]
+                                  || (d.phi_in_cell[v]
+                                      && w.phi_class (v)
+                                           == w.phi_class (ph.def))))
                             continue;
                           error = "spilling: v" + std::to_string (v) + " " + w.fn.values[v].name
                                   + " has no register at the end of block "
@@ -3071,6 +3117,7 @@ spill_files (work &w, spill_round round)
   d.evictions.assign (nv, {});
   d.evict_anywhere.assign (nv, true);
   d.memory_phi.assign (nv, false);
+  d.phi_in_cell.assign (nv, false);
   d.reloaded.assign (nv, false);
   d.entry.resize (nb);
   d.def_block.assign (nv, no_block);

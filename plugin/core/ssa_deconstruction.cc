@@ -11,7 +11,9 @@
 //        dst register, src memory:  load            (dst read by no
 //                                                    pending move)
 //        dst register, src register: copy           (likewise)
-//        equal locations, or the same memory cell: nothing;
+//        equal locations, or the same memory cell: nothing (also an
+//        argument in a register that its cell holds too,
+//        wvalue::lands_in_cell, into that cell);
 //   2. when none applies, the pending register moves form permutation
 //      cycles (Lemma 4).  A cycle of GPRs or FPRs with a free register
 //      of its file and width is broken through it: the value in one
@@ -553,6 +555,12 @@ deconstruct_ssa (work &w)
                   || m.src.k == location::kind::none)
                 return "phi " + m.what + " of block " + std::to_string (b)
                        + " has no location";
+              // An argument whose cell holds it too, passed to a memory
+              // phi in that cell: nothing to move.
+              const value_id a = ph.args[k];
+              if (w.wv[a].lands_in_cell && !w.wv[a].spilled
+                  && m.dst == location::in_slot (slot_id (w.wv[a].cell)))
+                continue;
               if (abnormal)
                 {
                   if (m.dst != m.src)

@@ -58,8 +58,10 @@ assign_stack_slots (work &w)
             }
           else if (w.wv[ph.def].cell != no_cell)
             def_block[ph.def] = b;
+          // (An argument in a register that its cell holds too passes
+          // to a memory phi through that cell as a spilled one does.)
           for (size_t k = 0; k < ph.args.size (); ++k)
-            if (w.wv[ph.args[k]].spilled)
+            if (w.wv[ph.args[k]].spilled || w.wv[ph.args[k]].lands_in_cell)
               {
                 value_id a = ph.args[k];
                 uses[a].push_back (blk.preds[k]);

@@ -171,6 +171,12 @@ struct wvalue
   // reads get reloads of their own.
   bool shared_reload = false;
 
+  // A phi def in a register whose cell holds it too from its block's
+  // start (spilling.cc, decisions::phi_in_cell): it is never stored;
+  // SSA deconstruction passes it to a memory phi in that cell with no
+  // move, and the record gives the cell's slot as the phi's phi_also.
+  bool lands_in_cell = false;
+
   // For the fresh copy of a tied use (constraint lifting): the def that
   // must reuse its register.  Colour assignment gives the copy a
   // register the def can keep over its whole live range.

@@ -940,3 +940,114 @@ block 2 preds=1 returns freq=1
   for (uint64_t seed = 0; seed < 4; ++seed)
     EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }
+
+// The rs6000 target with 5 GPRs, r0 and r3-r6 (make bench's O2-r5).
+static target
+five_gpr_target ()
+{
+  target t = rs6000_target ();
+  std::vector<hreg> gprs;
+  for (hreg h : t.files[0].regs)
+    if (h == 0 || (h >= 3 && h <= 6))
+      gprs.push_back (h);
+  t.files[0].regs = gprs;
+  return t;
+}
+
+// A phi in a register whose arguments are all memory phis of its class
+// is loaded from their cell on every in-edge: the cell holds it too
+// (spilling.cc, decisions::phi_in_cell).  It is never stored, and it
+// passes to a memory phi of its class with no move (SSA deconstruction)
+// and no reload where it left its register.  Reduced from LZ4HC's
+// compression loop with 5 GPRs: v12, the inner loop's header phi of a
+// counter (v6 before the loop, v13 from the latch, both memory phis),
+// took a register at the header and was stored at the end of block 9,
+// on the way to the memory phi v18, on every iteration, into the very
+// cell it had been loaded from.  The cell is written once, at the end
+// of block 2 (v6's argument).
+TEST (Allocate, PhiOfMemoryPhisIsHeldInTheirCell)
+{
+  const char *text = R"(
+function held_in_cell
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+value v9 gpr
+value v10 gpr
+value v11 gpr
+value v12 gpr
+value v13 gpr
+value v14 gpr
+value v15 gpr
+value v16 gpr
+value v17 gpr
+value v18 gpr
+value v19 gpr
+value v20 gpr
+value v21 gpr
+value v22 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2 depth=0 freq=1
+  copy def:v0 use_hard:r4
+  copy use:v0 def:v1
+block 2 preds=1 succs=3 depth=0 freq=0.26
+  insn def:v2
+  insn def:v3
+  copy use:v1 def:v4
+  insn def:v5 remat
+block 3 preds=2 succs=4 depth=1 freq=0.868
+  phi v6 = v5
+  phi v7 = v4
+  insn def:v8
+  insn def:v9
+block 4 preds=3 succs=5 depth=2 freq=7.03
+  insn use:v8
+  insn use:v2
+block 5 preds=4 succs=6 depth=1 freq=0.773
+  insn use:v7
+block 6 preds=5 succs=7 depth=1 freq=0.868
+  insn def:v10
+block 7 preds=6 succs=8 depth=1 freq=0.831
+  insn def:v11 remat
+block 8 preds=14,7 succs=9 depth=2 freq=18.4
+  phi v12 = v13 v6
+  phi v14 = v15 v10
+  phi v16 = v17 v11
+block 9 preds=8 succs=10 depth=2 freq=9.18
+block 10 preds=9 succs=11 depth=2 freq=18.4
+  phi v18 = v12
+  phi v19 = v16
+  insn def:v20
+  insn use:v3
+block 11 preds=10 succs=12 depth=2 freq=1.05
+  insn use:v14
+block 12 preds=11 succs=13 depth=2 freq=0.00774
+  copy def:v21 use_hard:r3
+block 13 preds=12 succs=14 depth=2 freq=0.00733
+  insn def:v22
+block 14 preds=13 succs=8 depth=2 freq=18.3
+  phi v13 = v18
+  phi v15 = v22
+  phi v17 = v19
+)";
+  const target t = five_gpr_target ();
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  const allocation &a = r.alloc;
+  ASSERT_TRUE (a.phi_loc[3][0].is_slot ());
+  const slot_id cell = a.phi_loc[3][0].slot;
+  EXPECT_TRUE (a.phi_loc[8][0].is_reg ());
+  EXPECT_EQ (a.phi_also_at (8, 0), cell);
+  for (const edit &e : a.edits)
+    if (e.k == edit::kind::store && e.slot == cell)
+      {
+        EXPECT_EQ (e.at.block, 2u) << "a store into v6's cell at block "
+                                   << e.at.block;
+      }
+}
