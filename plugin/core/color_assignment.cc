@@ -515,6 +515,120 @@ struct walker
         occ[w.wv[v].reg + k] = no_value;
   }
 
+  // Whether the live ranges of A and B share a position.
+  bool overlap (value_id a, value_id b) const
+  {
+    const auto &x = w.live.intervals[a], &y = w.live.intervals[b];
+    size_t i = 0, j = 0;
+    while (i < x.size () && j < y.size ())
+      {
+        if (x[i].second < y[j].first)
+          ++i;
+        else if (y[j].second < x[i].first)
+          ++j;
+        else
+          return true;
+      }
+    return false;
+  }
+
+  // V, of allowed set ALLOWED and forbidden set FORBID, finds every
+  // register it may take held here.  Where such a register H is held by
+  // a value O that may take a register G free here, and no value that
+  // has G in this round lives where O does, O takes G for its whole
+  // life and V takes H: the greedy order gave O a register that V
+  // needed while one that V cannot take stayed free.  Where one value U
+  // that has G lives where O does, no longer live here, and may take H
+  // (nothing else in H lives where it does), U and O swap (SQLite's
+  // sqlite3StrICmp with 5 GPRs: a reload read by a base register's def
+  // took r0, the one register free where it was made, and the base
+  // register then found r3-r6 held by values that r0 would serve).  O
+  // and U have no tie, are no members of a group and were not coloured
+  // at this point, so nothing coloured so far depends on their
+  // registers but their neighbours' occupancy, which the overlap tests
+  // cover; a value coloured later sees them where they are.  Linear in
+  // the values per register tried: it runs only where V would
+  // otherwise spill.  Return whether V is coloured.
+  // Whether O may be moved to another register: one register wide, not
+  // spilled, not coloured at this point, and neither a tied copy nor the
+  // def it is tied to.
+  bool movable (value_id o) const
+  {
+    if (w.fn.values[o].width != 1 || spill_now[o]
+        || w.wv[o].tie_def != no_value
+        || std::find (here.begin (), here.end (), o) != here.end ())
+      return false;
+    for (value_id u = 0; u < w.wv.size (); ++u)
+      if (w.wv[u].tie_def == o)
+        return false;
+    return true;
+  }
+
+  // Whether U, coloured and no longer live here, may take H instead of
+  // its register: movable, H fits it, and no value in H but the one H
+  // holds here lives where U does.
+  bool swappable (value_id u, hreg h) const
+  {
+    if (!movable (u) || occ[w.wv[u].reg] == u)
+      return false;
+    hreg_set u_allowed, u_forbid;
+    limits (u, u_allowed, u_forbid);
+    if (!fits (u, h, u_allowed, u_forbid))
+      return false;
+    for (value_id y = 0; y < w.wv.size (); ++y)
+      if (y != u && y != occ[h] && usable (y) && w.wv[y].reg <= h
+          && h < w.wv[y].reg + w.fn.values[y].width && overlap (y, u))
+        return false;
+    return true;
+  }
+
+  bool move_occupant (value_id v, const hreg_set &allowed,
+                      const hreg_set &forbid)
+  {
+    const value &x = w.fn.values[v];
+    if (x.width != 1)
+      return false;
+    for (hreg h : w.tgt.files[x.file].regs)
+      {
+        const value_id o = occ[h];
+        if (!fits (v, h, allowed, forbid) || o == no_value || !movable (o))
+          continue;
+        hreg_set o_allowed, o_forbid;
+        limits (o, o_allowed, o_forbid);
+        for (hreg g : w.tgt.files[x.file].regs)
+          {
+            if (g == h || !fits (o, g, o_allowed, o_forbid)
+                || !free_at (o, g))
+              continue;
+            // The values in G that live where O does: none, or one, U,
+            // no longer live here, that may take H instead (it lives
+            // where O does, and nothing else in H does): O and U swap.
+            value_id partner = no_value;
+            bool clash = false;
+            for (value_id u = 0; u < w.wv.size () && !clash; ++u)
+              if (u != o && usable (u) && w.wv[u].reg <= g
+                  && g < w.wv[u].reg + w.fn.values[u].width
+                  && overlap (u, o))
+                {
+                  clash = partner != no_value || !swappable (u, h);
+                  partner = u;
+                }
+            if (clash)
+              continue;
+            release (o);
+            w.wv[o].reg = g;
+            saved_in_use |= work::span (g, 1) & w.tgt.call_saved;
+            saved_written |= work::span (g, 1) & w.tgt.call_saved;
+            occupy (o);
+            if (partner != no_value)
+              w.wv[partner].reg = h;
+            assign (v, h);
+            return true;
+          }
+      }
+    return false;
+  }
+
   // Return true if V at H would be inside its allowed set and forbidden
   // set FORBID (not looking at occupancy).
   bool fits (value_id v, hreg h, const hreg_set &allowed,
@@ -1008,6 +1122,12 @@ struct walker
             return true;
           }
       }
+    // A register of V's held by a value that could have taken a free
+    // one: that value moves there for its whole life (move_occupant).
+    if (pending.empty ()
+        && std::find (ec_defs.begin (), ec_defs.end (), v) == ec_defs.end ()
+        && move_occupant (v, allowed, forbid))
+      return true;
     // Nothing fits.  Option A: spill V itself, if some register is free
     // here and only its future blocks it.
     double cost_a = -1;

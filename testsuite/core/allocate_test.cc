@@ -1051,3 +1051,54 @@ block 14 preds=13 succs=8 depth=2 freq=18.3
                                    << e.at.block;
       }
 }
+
+// Colour assignment gives a value that finds every register it may take
+// held the register of an occupant that may move to a free one for its
+// whole life, swapping with a value no longer live there if that one
+// alone stands in the way (color_assignment.cc, move_occupant).
+// Reduced from SQLite's sqlite3StrICmp with 5 GPRs: the spiller reloads
+// the invariant v2 for v9's def, a base register (r3-r6), where v4, v6,
+// v7 and v8 live on; the reload took r0, the one register free when it
+// was made, so v9 found r3-r6 held and r0 free, and was spilled in a
+// second round.  v7 or v8 takes r0 instead, and the reload of v2 the
+// register it leaves.
+TEST (Allocate, OccupantMovesForABaseRegister)
+{
+  const char *text = R"(
+function occupant_moves
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+value v9 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2 depth=0 freq=1
+  insn def:v0
+  insn def:v1
+  insn def:v2
+block 2 preds=3,1 succs=3 depth=1 freq=18.2
+  phi v3 = v4 v0
+  phi v5 = v6 v1
+  insn def:v4{r3-r6}
+  insn def:v6{r3-r6} def:v7
+  insn def:v8
+  insn use:v2 def:v9
+  insn use:v7
+block 3 preds=2 succs=2 depth=1 freq=12
+  insn use:v8
+  insn use:v9{r3-r6}
+)";
+  const target t = five_gpr_target ();
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
