@@ -515,23 +515,6 @@ struct walker
         occ[w.wv[v].reg + k] = no_value;
   }
 
-  // Whether the live ranges of A and B share a position.
-  bool overlap (value_id a, value_id b) const
-  {
-    const auto &x = w.live.intervals[a], &y = w.live.intervals[b];
-    size_t i = 0, j = 0;
-    while (i < x.size () && j < y.size ())
-      {
-        if (x[i].second < y[j].first)
-          ++i;
-        else if (y[j].second < x[i].first)
-          ++j;
-        else
-          return true;
-      }
-    return false;
-  }
-
   // V, of allowed set ALLOWED and forbidden set FORBID, finds every
   // register it may take held here.  Where such a register H is held by
   // a value O that may take a register G free here, and no value that
@@ -577,7 +560,7 @@ struct walker
       return false;
     for (value_id y = 0; y < w.wv.size (); ++y)
       if (y != u && y != occ[h] && usable (y) && w.wv[y].reg <= h
-          && h < w.wv[y].reg + w.fn.values[y].width && overlap (y, u))
+          && h < w.wv[y].reg + w.fn.values[y].width && w.live.meet (y, u))
         return false;
     return true;
   }
@@ -608,7 +591,7 @@ struct walker
             for (value_id u = 0; u < w.wv.size () && !clash; ++u)
               if (u != o && usable (u) && w.wv[u].reg <= g
                   && g < w.wv[u].reg + w.fn.values[u].width
-                  && overlap (u, o))
+                  && w.live.meet (u, o))
                 {
                   clash = partner != no_value || !swappable (u, h);
                   partner = u;

@@ -321,6 +321,23 @@ recycle_liveness (liveness &L)
   point_or::trim_storage ();
 }
 
+bool
+liveness::meet (value_id a, value_id b) const
+{
+  const auto &x = intervals[a], &y = intervals[b];
+  size_t i = 0, j = 0;
+  while (i < x.size () && j < y.size ())
+    {
+      if (x[i].second < y[j].first)
+        ++i;
+      else if (y[j].second < x[i].first)
+        ++j;
+      else
+        return true;
+    }
+  return false;
+}
+
 void
 analyse_intervals (work &w, live_scope scope)
 {

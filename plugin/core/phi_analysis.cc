@@ -18,28 +18,6 @@
 
 namespace ssara::ra {
 
-namespace {
-
-// Return true if the sorted interval lists A and B intersect.
-bool
-meets (const std::vector<std::pair<pos_t, pos_t>> &a,
-       const std::vector<std::pair<pos_t, pos_t>> &b)
-{
-  size_t i = 0, j = 0;
-  while (i < a.size () && j < b.size ())
-    {
-      if (a[i].second < b[j].first)
-        ++i;
-      else if (b[j].second < a[i].first)
-        ++j;
-      else
-        return true;
-    }
-  return false;
-}
-
-} // namespace
-
 std::string
 analyse_phis (work &w)
 {
@@ -90,7 +68,7 @@ analyse_phis (work &w)
                                              : members[ra];
             for (value_id m : mine)
               for (value_id x : theirs)
-                clash |= meets (w.live.intervals[m], w.live.intervals[x]);
+                clash |= w.live.meet (m, x);
             auto live = [&] (const std::vector<value_id> &set, value_id v) {
               return std::binary_search (set.begin (), set.end (), v);
             };

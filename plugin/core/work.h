@@ -212,6 +212,8 @@ struct liveness
   // intervals[v]: the positions where v is live, as sorted disjoint
   // closed intervals.
   std::vector<std::vector<std::pair<pos_t, pos_t>>> intervals;
+  // Whether the intervals of A and B share a position.
+  bool meet (value_id a, value_id b) const;
 
   // forbidden[v]: hard registers occupied (pre-coloured ranges, clobbers)
   // somewhere in v's live range.

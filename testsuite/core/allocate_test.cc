@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace ssara;
 using namespace ssara::test;
 
@@ -458,18 +460,24 @@ block 2 preds=1* returns
   EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
 }
 
-// The rs6000 target with 12 GPRs, r31 the only call-saved one (make
-// bench's O2-r12: r0 r3-r12 r31).
+// The rs6000 target with only the GPRs KEEP (make bench's O2-rN).
 static target
-twelve_gpr_target ()
+rs6000_with_gprs (const std::vector<hreg> &keep)
 {
   target t = rs6000_target ();
   std::vector<hreg> gprs;
   for (hreg h : t.files[0].regs)
-    if (h == 0 || (h >= 3 && h <= 12) || h == 31)
+    if (std::find (keep.begin (), keep.end (), h) != keep.end ())
       gprs.push_back (h);
   t.files[0].regs = gprs;
   return t;
+}
+
+// 12 GPRs, r31 the only call-saved one (O2-r12: r0 r3-r12 r31).
+static target
+twelve_gpr_target ()
+{
+  return rs6000_with_gprs ({ 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 31 });
 }
 
 // A value the splitting spiller keeps in a register across a call needs
@@ -941,17 +949,11 @@ block 2 preds=1 returns freq=1
     EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }
 
-// The rs6000 target with 5 GPRs, r0 and r3-r6 (make bench's O2-r5).
+// 5 GPRs, r0 and r3-r6 (O2-r5).
 static target
 five_gpr_target ()
 {
-  target t = rs6000_target ();
-  std::vector<hreg> gprs;
-  for (hreg h : t.files[0].regs)
-    if (h == 0 || (h >= 3 && h <= 6))
-      gprs.push_back (h);
-  t.files[0].regs = gprs;
-  return t;
+  return rs6000_with_gprs ({ 0, 3, 4, 5, 6 });
 }
 
 // A phi in a register whose arguments are all memory phis of its class
