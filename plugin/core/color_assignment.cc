@@ -515,23 +515,6 @@ struct walker
         occ[w.wv[v].reg + k] = no_value;
   }
 
-  // V, of allowed set ALLOWED and forbidden set FORBID, finds every
-  // register it may take held here.  Where such a register H is held by
-  // a value O that may take a register G free here, and no value that
-  // has G in this round lives where O does, O takes G for its whole
-  // life and V takes H: the greedy order gave O a register that V
-  // needed while one that V cannot take stayed free.  Where one value U
-  // that has G lives where O does, no longer live here, and may take H
-  // (nothing else in H lives where it does), U and O swap (SQLite's
-  // sqlite3StrICmp with 5 GPRs: a reload read by a base register's def
-  // took r0, the one register free where it was made, and the base
-  // register then found r3-r6 held by values that r0 would serve).  O
-  // and U have no tie, are no members of a group and were not coloured
-  // at this point, so nothing coloured so far depends on their
-  // registers but their neighbours' occupancy, which the overlap tests
-  // cover; a value coloured later sees them where they are.  Linear in
-  // the values per register tried: it runs only where V would
-  // otherwise spill.  Return whether V is coloured.
   // Whether O may be moved to another register: one register wide, not
   // spilled, not coloured at this point, and neither a tied copy nor the
   // def it is tied to.
@@ -565,6 +548,24 @@ struct walker
     return true;
   }
 
+  // V, of allowed set ALLOWED and forbidden set FORBID, finds every
+  // register it may take held here.  Where such a register H is held by
+  // a value O that may take a register G free here, and no value that
+  // has G in this round lives where O does, O takes G for its whole
+  // life and V takes H: the greedy order gave O a register that V
+  // needed while one that V cannot take stayed free.  Where one value U
+  // that has G lives where O does, no longer live here, and may take H
+  // (nothing else in H lives where it does), U and O swap (SQLite's
+  // sqlite3StrICmp with 5 GPRs: a reload read by a base register's def
+  // took r0, the one register free where it was made, and the base
+  // register then found r3-r6 held by values that r0 would serve).  O
+  // and U have no tie, are no members of a group and were not coloured
+  // at this point, so nothing coloured so far depends on their
+  // registers but their neighbours' occupancy, which the overlap tests
+  // cover; a value coloured later sees them where they are.  One scan
+  // of the values per occupant tried (and one per swap partner): it
+  // runs only where V would otherwise spill.  Return whether V is
+  // coloured.
   bool move_occupant (value_id v, const hreg_set &allowed,
                       const hreg_set &forbid)
   {
@@ -578,20 +579,24 @@ struct walker
           continue;
         hreg_set o_allowed, o_forbid;
         limits (o, o_allowed, o_forbid);
+        // The values with a register this round that live where O does.
+        std::vector<value_id> near;
+        for (value_id u = 0; u < w.wv.size (); ++u)
+          if (u != o && usable (u) && w.live.meet (u, o))
+            near.push_back (u);
         for (hreg g : w.tgt.files[x.file].regs)
           {
             if (g == h || !fits (o, g, o_allowed, o_forbid)
                 || !free_at (o, g))
               continue;
-            // The values in G that live where O does: none, or one, U,
-            // no longer live here, that may take H instead (it lives
-            // where O does, and nothing else in H does): O and U swap.
+            // Those in G: none, or one, U, no longer live here, that may
+            // take H instead (nothing else in H lives where it does): O
+            // and U swap.
             value_id partner = no_value;
             bool clash = false;
-            for (value_id u = 0; u < w.wv.size () && !clash; ++u)
-              if (u != o && usable (u) && w.wv[u].reg <= g
-                  && g < w.wv[u].reg + w.fn.values[u].width
-                  && w.live.meet (u, o))
+            for (value_id u : near)
+              if (!clash && w.wv[u].reg <= g
+                  && g < w.wv[u].reg + w.fn.values[u].width)
                 {
                   clash = partner != no_value || !swappable (u, h);
                   partner = u;

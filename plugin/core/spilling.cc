@@ -372,6 +372,17 @@ struct decisions
   {
     return std::binary_search (entry[b].begin (), entry[b].end (), v);
   }
+
+  // Whether phi argument A passes to the phi DEF (an input value) cell to
+  // cell: DEF lives in memory (a memory phi, or spilled before this
+  // phase), and A is a memory phi, or a phi in a register that its cell
+  // holds too, of DEF's class.
+  bool cell_to_cell (work &w, value_id a, value_id def) const
+  {
+    return (memory_phi[def] || w.wv[def].spilled)
+           && (memory_phi[a]
+               || (phi_in_cell[a] && w.phi_class (a) == w.phi_class (def)));
+  }
 };
 
 class spiller
@@ -448,14 +459,6 @@ private:
   bool is_phi_def (block_id b, value_id v) const
   {
     return phi_of (b, v) != nullptr;
-  }
-  // Whether phi argument A is in the cell of memory phi DEF, which takes
-  // it cell to cell: A is a memory phi, or a phi in a register that its
-  // cell holds too, of DEF's class.
-  bool in_cell_of (value_id a, value_id def) const
-  {
-    return d_.memory_phi[a]
-           || (d_.phi_in_cell[a] && w_.phi_class (a) == w_.phi_class (def));
   }
   // How often a store of V runs if V is stored once for all its reloads:
   // after its def; for a phi, its arguments on the in-edges where they
@@ -1934,11 +1937,8 @@ spiller::fix_edges ()
           for (const phi &ph : sb.phis)
             {
               value_id a = ph.args[k];
-              // (A phi spilled before this phase lives in memory too.)
-              bool def_in_memory = d_.memory_phi[ph.def]
-                                   || w_.wv[ph.def].spilled;
               if (w_.fn.values[ph.def].file != f_ || !in_file (a)
-                  || in_end (a) || (def_in_memory && in_cell_of (a, ph.def)))
+                  || in_end (a) || d_.cell_to_cell (w_, a, ph.def))
                 continue;
               // A phi argument must be in a register on the edge: the
               // edge has a place for code (phi_lifting.cc split it).
@@ -2111,8 +2111,7 @@ spiller::end_demand (block_id s, size_t k) const
       value_id a = ph.args[k];
       if (w_.fn.values[ph.def].file != f_ || !in_file (a))
         continue;
-      bool def_in_memory = d_.memory_phi[ph.def] || w_.wv[ph.def].spilled;
-      if (in_end (a) || !(def_in_memory && in_cell_of (a, ph.def)))
+      if (in_end (a) || !d_.cell_to_cell (w_, a, ph.def))
         held.push_back (a);
     }
   std::sort (held.begin (), held.end ());
@@ -2837,12 +2836,7 @@ lowering::rename (size_t nv0,
                           // to cell; so is a phi its cell holds too,
                           // to one of its class.
                           if (!ours && ph.def < d.memory_phi.size ()
-                              && (d.memory_phi[ph.def]
-                                  || w.wv[ph.def].spilled)
-                              && (d.memory_phi[v]
-                                  || (d.phi_in_cell[v]
-                                      && w.phi_class (v)
-                                           == w.phi_class (ph.def))))
+                              && d.cell_to_cell (w, v, ph.def))
                             continue;
                           error = "spilling: v" + std::to_string (v) + " " + w.fn.values[v].name
                                   + " has no register at the end of block "
