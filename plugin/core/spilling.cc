@@ -574,9 +574,15 @@ private:
   // else).
   struct walk_scratch
   {
-    std::vector<value_id> unread, clean, U, D, ec, entering;
+    std::vector<value_id> U, D, ec, entering;
     std::vector<hreg_set> classes;
   } scratch_;
+  // walk_with's marks per value, valid where equal to walk_stamp_ (one
+  // per call): in_w_, in its working set; unread_, in its start set and
+  // not read yet; clean_, reloaded (or folded) in the walk, so that its
+  // cell holds it.
+  uint32_t walk_stamp_ = 0;
+  std::vector<uint32_t> in_w_, unread_, clean_;
   unsigned width (value_id v) const { return widths_[v]; }
   unsigned weight (const std::vector<value_id> &s) const
   {
@@ -647,6 +653,14 @@ private:
   void compute_evictable ();
   std::vector<uint8_t> evictable_;
   std::vector<value_id> entry_set (block_id b);
+  // entry_set's marks, valid where their stamp is entry_stamp_ (one per
+  // call): phi_at_[v], the index of the phi of the block defining V;
+  // end_bits_[v], the in-edges whose predecessor has V at its end.
+  // pred_freq_: the frequency of each predecessor.
+  uint32_t entry_stamp_ = 0;
+  std::vector<uint32_t> phi_at_, phi_stamp_, end_stamp_;
+  std::vector<uint64_t> end_bits_;
+  std::vector<double> pred_freq_;
   // What one walk of a block with a start set decided, kept apart until
   // walk () takes it (only the walk whose start set wastes nothing).
   struct walk_result
@@ -1153,22 +1167,58 @@ spiller::entry_set (block_id b)
   std::vector<cand> cands;
   cands.reserve (dist_in_[b].size ());
   const bool header = is_header (b);
+  // Stamps for this block: the phi of b defining a value, and in which
+  // processed predecessors' end sets a value is (a bit per in-edge, for
+  // the first 64; the others are searched).  One pass over each end set
+  // instead of a search of it per value live into b (SQLite's
+  // sqlite3VdbeExec: hundreds of values live into each block).
+  ++entry_stamp_;
+  if (phi_at_.size () < w_.fn.values.size ())
+    {
+      phi_at_.resize (w_.fn.values.size ());
+      phi_stamp_.resize (w_.fn.values.size (), 0);
+      end_bits_.resize (w_.fn.values.size ());
+      end_stamp_.resize (w_.fn.values.size (), 0);
+    }
+  for (uint32_t i = 0; i < blk.phis.size (); ++i)
+    {
+      phi_at_[blk.phis[i].def] = i;
+      phi_stamp_[blk.phis[i].def] = entry_stamp_;
+    }
+  const size_t npreds = blk.preds.size ();
+  constexpr size_t marked_preds = 64;
+  for (size_t k = 0; k < std::min (npreds, marked_preds); ++k)
+    if (done_[blk.preds[k]])
+      for (value_id x : w_end_[blk.preds[k]])
+        {
+          if (end_stamp_[x] != entry_stamp_)
+            {
+              end_stamp_[x] = entry_stamp_;
+              end_bits_[x] = 0;
+            }
+          end_bits_[x] |= uint64_t (1) << k;
+        }
   // The argument of each phi of b over in-edge K.
   auto arg_of = [&] (value_id v, size_t k) {
-    for (const phi &ph : blk.phis)
-      if (ph.def == v)
-        return ph.args[k];
-    return v;
+    return phi_stamp_[v] == entry_stamp_ ? blk.phis[phi_at_[v]].args[k] : v;
   };
-  auto in_end = [&] (block_id p, value_id v) {
-    const auto &e = w_end_[p];
-    return std::find (e.begin (), e.end (), v) != e.end ();
+  // Whether value X is in the end set of B's K-th predecessor.
+  auto in_end = [&] (size_t k, value_id x) {
+    if (k < marked_preds)
+      return end_stamp_[x] == entry_stamp_ && (end_bits_[x] >> k & 1) != 0;
+    const auto &e = w_end_[blk.preds[k]];
+    return std::find (e.begin (), e.end (), x) != e.end ();
   };
+  pred_freq_.resize (npreds);
+  for (size_t k = 0; k < npreds; ++k)
+    pred_freq_[k] = block_frequency (w_, blk.preds[k]);
   unsigned live_through = 0;
   const std::vector<value_id> &idle = idle_[b];
   for (auto [v, d] : dist_in_[b])
     {
-      if (d == no_use || std::binary_search (idle.begin (), idle.end (), v))
+      if (d == no_use
+          || (!idle.empty ()
+              && std::binary_search (idle.begin (), idle.end (), v)))
         continue;
       unsigned rank;
       if (!evictable (v))
@@ -1189,7 +1239,7 @@ spiller::entry_set (block_id b)
               bool brought = false;
               for (size_t k = 0; k < blk.preds.size (); ++k)
                 if (done_[blk.preds[k]] && !dom_.dominates (b, blk.preds[k])
-                    && in_end (blk.preds[k], arg_of (v, k)))
+                    && in_end (k, arg_of (v, k)))
                   brought = true;
               if (!brought)
                 continue;
@@ -1197,7 +1247,7 @@ spiller::entry_set (block_id b)
           // A phi of the header left out costs a store of its back-edge
           // argument on every iteration besides the reload: it counts as
           // nearer, as an eviction does (walk_with).
-          else if (is_phi_def (b, v))
+          else if (phi_stamp_[v] == entry_stamp_)
             d = dist_t (double (d) * discount_);
         }
       else
@@ -1216,10 +1266,9 @@ spiller::entry_set (block_id b)
             if (done_[blk.preds[k]])
               {
                 ++seen;
-                bool in = in_end (blk.preds[k], arg_of (v, k));
+                bool in = in_end (k, arg_of (v, k));
                 have += in;
-                (in ? have_freq : lack_freq)
-                  += block_frequency (w_, blk.preds[k]);
+                (in ? have_freq : lack_freq) += pred_freq_[k];
               }
           if (have == 0)
             continue;
@@ -1398,8 +1447,43 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
 {
   const block &blk = w_.fn.blocks[b];
   size_t n = blk.insns.size ();
+  // W, the values in a register at this point of the walk, with marks:
+  // in_w_[v] == walk_stamp_ for its members, its total width in
+  // w_weight, and the registers all its members' reaches share in
+  // w_common unless a member left since it was made (common_stale).
+  // Every change of W goes through w_add and w_erase_at.
   std::vector<value_id> &W = r.end;
+  const size_t nv = w_.fn.values.size ();
+  ++walk_stamp_;
+  if (in_w_.size () < nv)
+    {
+      in_w_.resize (nv, 0);
+      unread_.resize (nv, 0);
+      clean_.resize (nv, 0);
+    }
   W = W0;
+  unsigned w_weight = 0;
+  hreg_set w_common;
+  bool common_stale = true;
+  for (value_id v : W)
+    {
+      in_w_[v] = walk_stamp_;
+      w_weight += width (v);
+    }
+  auto w_has = [&] (value_id v) { return in_w_[v] == walk_stamp_; };
+  auto w_add = [&] (value_id v) {
+    W.push_back (v);
+    in_w_[v] = walk_stamp_;
+    w_weight += width (v);
+    if (!common_stale)
+      w_common &= reach_[v];
+  };
+  auto w_erase_at = [&] (size_t k) {
+    in_w_[W[k]] = 0;
+    w_weight -= width (W[k]);
+    W.erase (W.begin () + k);
+    common_stale = true;
+  };
   r.reloads.clear ();
   r.folds.clear ();
   r.evictions.clear ();
@@ -1407,10 +1491,10 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     free_.resize (w_.fn.values.size ());
   for (value_id v : W0)
     free_[v] = entry_free (b, v);
-  // Values of W0 not yet read in the block, and those of them that
-  // left their register before being read.
-  std::vector<value_id> &unread = scratch_.unread;
-  unread.assign (W0.begin (), W0.end ());
+  // Values of W0 not yet read in the block (unread_[v] == walk_stamp_),
+  // and those of them that left their register before being read.
+  for (value_id v : W0)
+    unread_[v] = walk_stamp_;
   std::vector<value_id> &wasted = r.wasted;
   wasted.clear ();
   // Stored: decided before this walk, or evicted in it.
@@ -1455,11 +1539,9 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // Values whose register holds what a reload of this block loaded:
   // the cell holds them already, so leaving the register needs no store.
   // A rematerializable value needs no store either: it is recomputed.
-  std::vector<value_id> &clean = scratch_.clean;
-  clean.clear ();
+  // (clean_[v] == walk_stamp_.)
   auto is_clean = [&] (value_id v) {
-    return w_.rematerializable (v)
-           || std::find (clean.begin (), clean.end (), v) != clean.end ();
+    return w_.rematerializable (v) || clean_[v] == walk_stamp_;
   };
   // The first read of V in this block after instruction J (n: as a phi
   // argument at the end), or no_index.
@@ -1498,12 +1580,11 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // a start value that leaves unread was wasted.
   auto leave = [&] (size_t k, bool needed, size_t j) {
     const value_id v = W[k];
-    if (needed && std::find (unread.begin (), unread.end (), v) != unread.end ()
-        && evictable (v))
+    if (needed && unread_[v] == walk_stamp_ && evictable (v))
       wasted.push_back (v);
     if (needed && !is_clean (v))
       r.evictions.push_back ({ v, uint32_t (j) });
-    W.erase (W.begin () + k);
+    w_erase_at (k);
   };
   // Evict from W values not in KEEP for which ELIGIBLE holds, furthest
   // next use first (values already stored before others at equal
@@ -1586,7 +1667,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // Evict until W's weight plus EXTRA fits LIMIT.
   auto make_room = [&] (unsigned limit, unsigned extra,
                         const std::vector<value_id> &keep, size_t j) {
-    evict_until ([&] { return weight (W) + extra <= limit; },
+    evict_until ([&] { return w_weight + extra <= limit; },
                  [] (value_id) { return true; }, keep, j);
   };
   // Evict until the values of W and EXTRA fit the registers FREE class
@@ -1611,13 +1692,15 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     // bound already fits, no class evicts anything: the classes need
     // not be found (most points of most functions: the Hall check cost
     // 5.5% of the core's instructions on SQLite's replay).
-    hreg_set common = free;
-    unsigned total = 0;
-    for (value_id x : W)
+    if (common_stale)
       {
-        common &= reach_[x];
-        total += width (x);
+        w_common = regs_;
+        for (value_id x : W)
+          w_common &= reach_[x];
+        common_stale = false;
       }
+    hreg_set common = free & w_common;
+    unsigned total = w_weight;
     for (value_id x : extra)
       {
         common &= reach_[x];
@@ -1647,7 +1730,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           for (value_id u : W)
             n += within (u) ? width (u) : 0;
           for (value_id u : extra)
-            if (std::find (W.begin (), W.end (), u) == W.end ())
+            if (!w_has (u))
               n += within (u) ? width (u) : 0;
           return n;
         };
@@ -1663,12 +1746,17 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     auto dead = [&] (value_id v) { return next_use (v, j) == no_use; };
     if (j == 0)
       {
-        W.erase (std::remove_if (W.begin (), W.end (), dead), W.end ());
+        for (size_t k = 0; k < W.size ();)
+          if (dead (W[k]))
+            w_erase_at (k);
+          else
+            ++k;
         return;
       }
     for (value_id v : touched)
-      if (dead (v))
-        W.erase (std::remove (W.begin (), W.end (), v), W.end ());
+      if (w_has (v) && dead (v))
+        w_erase_at (size_t (std::find (W.begin (), W.end (), v)
+                            - W.begin ()));
   };
 
   // Per instruction: its uses, defs and earlyclobber defs in the file,
@@ -1725,26 +1813,22 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       // def from the value's cell instead: the value takes no register.
       value_id folded = no_value;
       if (i.extends_narrow && U.size () == 1
-          && std::find (W.begin (), W.end (), U[0]) == W.end ()
-          && !w_.rematerializable (U[0]))
+          && !w_has (U[0]) && !w_.rematerializable (U[0]))
         {
           folded = U[0];
           r.folds.push_back ({ uint32_t (j), folded });
-          if (!is_clean (folded))
-            clean.push_back (folded);
+          clean_[folded] = walk_stamp_;
         }
       unsigned missing = 0;
       for (value_id u : U)
-        if (u != folded && std::find (W.begin (), W.end (), u) == W.end ())
+        if (u != folded && !w_has (u))
           {
             r.reloads.push_back ({ uint32_t (j), u });
             missing += width (u);
-            if (!is_clean (u))
-              clean.push_back (u);
+            clean_[u] = walk_stamp_;
           }
       for (value_id u : U)
-        unread.erase (std::remove (unread.begin (), unread.end (), u),
-                      unread.end ());
+        unread_[u] = 0;
       make_room (avail (occ), missing + weight (ec), U, j);
       entering.assign (ec.begin (), ec.end ());
       for (value_id u : U)
@@ -1752,9 +1836,9 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           entering.push_back (u);
       fit_classes (regs_ & ~occ, entering, U, j);
       for (value_id u : U)
-        if (u != folded && std::find (W.begin (), W.end (), u) == W.end ())
+        if (u != folded && !w_has (u))
           {
-            W.push_back (u);
+            w_add (u);
             free_[u] = reach_[u] & ~occ;
           }
       drop_dead (j, U);
@@ -1771,7 +1855,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           // Evict until W's weight fits LIMIT: the unforeseen first.
           auto make_room_across = [&] (unsigned limit,
                                        const std::vector<value_id> &keep) {
-            evict_until ([&] { return weight (W) <= limit; }, unforeseen,
+            evict_until ([&] { return w_weight <= limit; }, unforeseen,
                          keep, j);
             make_room (limit, 0, keep, j);
           };
@@ -1821,6 +1905,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                     reach_[v] = narrowed;
                     free_[v] &= narrowed;
                     narrowed_late_ = true;
+                    // A reach only narrows: so does W's common part.
+                    w_common &= narrowed;
                   }
               }
         }
@@ -1828,7 +1914,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       fit_classes (regs_ & ~at_def, D, {}, j);
       for (value_id v : D)
         {
-          W.push_back (v);
+          w_add (v);
           free_[v] = reach_[v];
         }
       drop_dead (j, D);
