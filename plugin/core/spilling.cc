@@ -297,8 +297,24 @@ struct decisions
 {
   // reload_before[b][j]: values reloaded just before instruction j of
   // block b (j == number of instructions: at the end, after the last
-  // instruction, or before a terminator).
+  // instruction, or before a terminator).  A block's slots are made
+  // with its first reload (slots, reloads_at): most blocks have none,
+  // and making them for every block was a tenth of the phase's
+  // allocations (SQLite -O2).
   std::vector<std::vector<std::vector<value_id>>> reload_before;
+  // The number of instructions of each block (its slots less one).
+  std::vector<uint32_t> ninsns;
+  std::vector<std::vector<value_id>> &slots (block_id b)
+  {
+    if (reload_before[b].empty ())
+      reload_before[b].resize (ninsns[b] + 1);
+    return reload_before[b];
+  }
+  const std::vector<value_id> &reloads_at (block_id b, size_t j) const
+  {
+    static const std::vector<value_id> none;
+    return reload_before[b].empty () ? none : reload_before[b][j];
+  }
   // start_reload[b]: values reloaded at the start of block b for all its
   // in-edges.
   std::vector<std::vector<value_id>> start_reload;
@@ -353,7 +369,7 @@ struct decisions
   // Reload V before slot SLOT of block B.
   void reload (block_id b, uint32_t slot, value_id v)
   {
-    reload_before[b][slot].push_back (v);
+    slots (b)[slot].push_back (v);
     reloaded[v] = true;
   }
   // folds[b]: the instructions of block b that extend a narrow value
@@ -2448,13 +2464,12 @@ lowering::lower ()
   // only on a cold path inside the loop is stored there, not at every
   // iteration).  Not for a value reloaded at the start of a block: there
   // the cell must hold it whichever way control came.
+  // store_before[b][j]: values stored before slot j of block b (made
+  // for a block with its first store).
   std::vector<std::vector<std::vector<value_id>>> store_before (nb);
   for (block_id b = 0; b < nb; ++b)
-    {
-      store_before[b].resize (w.fn.blocks[b].insns.size () + 1);
-      for (value_id v : d.start_reload[b])
-        d.evict_anywhere[v] = false;
-    }
+    for (value_id v : d.start_reload[b])
+      d.evict_anywhere[v] = false;
   for (value_id v = 0; v < nv0; ++v)
     {
       if (d.reloaded[v] && !d.memory_phi[v] && !w.rematerializable (v))
@@ -2474,6 +2489,8 @@ lowering::lower ()
       for (const decisions::eviction &e : d.evictions[v])
         {
           const uint32_t slot = after_last_mention (w, e.b, e.slot, v);
+          if (store_before[e.b].empty ())
+            store_before[e.b].resize (w.fn.blocks[e.b].insns.size () + 1);
           auto &at = store_before[e.b][slot];
           if (std::find (at.begin (), at.end (), v) == at.end ())
             at.push_back (v);
@@ -2481,13 +2498,19 @@ lowering::lower ()
     }
 
   // Step 7: new instruction lists.
+  std::vector<std::vector<value_id>> store_at;
+  static const std::vector<value_id> no_stores;
   for (block_id b = 0; b < nb; ++b)
     {
       block &blk = w.fn.blocks[b];
       size_t n = blk.insns.size ();
       // store_at[j + 1]: values defined by instruction j to store;
       // store_at[0]: phi defs.
-      std::vector<std::vector<value_id>> store_at (n + 1);
+      // (Kept from block to block: cleared, not made anew.)
+      if (store_at.size () < n + 1)
+        store_at.resize (n + 1);
+      for (size_t j = 0; j <= n; ++j)
+        store_at[j].clear ();
       for (const phi &ph : blk.phis)
         if (ph.def < nv0 && d.stored[ph.def])
           store_at[0].push_back (ph.def);
@@ -2498,8 +2521,8 @@ lowering::lower ()
             store_at[j + 1].push_back (o.value);
       bool any = !d.start_reload[b].empty () || !d.folds[b].empty ();
       for (size_t j = 0; j <= n && !any; ++j)
-        any = !store_at[j].empty () || !d.reload_before[b][j].empty ()
-              || !store_before[b][j].empty ();
+        any = !store_at[j].empty () || !d.reloads_at (b, j).empty ()
+              || (!store_before[b].empty () && !store_before[b][j].empty ());
       if (!any)
         continue;
       std::vector<insn> out;
@@ -2563,7 +2586,8 @@ lowering::lower ()
         {
           for (value_id v : store_at[j])
             add_store (v);
-          for (value_id v : store_before[b][j])
+          for (value_id v : store_before[b].empty () ? no_stores
+                                                     : store_before[b][j])
             add_store (v);
           if (j == 0)
             {
@@ -2571,7 +2595,7 @@ lowering::lower ()
               for (value_id v : d.start_reload[b])
                 add_reload (v);
             }
-          for (value_id v : d.reload_before[b][j])
+          for (value_id v : d.reloads_at (b, j))
             add_reload (v);
           if (j < n)
             {
@@ -2731,7 +2755,7 @@ lowering::decide_edge_moves (
       const block &sb = w.fn.blocks[s];
       const size_t k = size_t (std::find (sb.preds.begin (), sb.preds.end (),
                                           p) - sb.preds.begin ());
-      auto &at = d.reload_before[p][end_slot (pb)];
+      auto &at = d.slots (p)[end_slot (pb)];
       std::vector<value_id> keep;
       for (value_id v : at)
         {
@@ -3189,8 +3213,9 @@ spill_files (work &w, spill_round round)
   const size_t nv = w.fn.values.size ();
   decisions d;
   d.reload_before.resize (nb);
+  d.ninsns.resize (nb);
   for (block_id b = 0; b < nb; ++b)
-    d.reload_before[b].resize (w.fn.blocks[b].insns.size () + 1);
+    d.ninsns[b] = uint32_t (w.fn.blocks[b].insns.size ());
   d.start_reload.resize (nb);
   d.folds.resize (nb);
   d.stored.assign (nv, false);
