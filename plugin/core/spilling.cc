@@ -669,6 +669,27 @@ private:
   void compute_evictable ();
   std::vector<uint8_t> evictable_;
   std::vector<value_id> entry_set (block_id b);
+  // entry_set's candidates (value, next-use distance, rank: the lower
+  // taken first) and register classes (a restricted reach, its free
+  // registers, those the values taken need), and a loop's blocks; kept
+  // here so that each call reuses their storage.
+  struct cand
+  {
+    value_id v;
+    dist_t d;
+    unsigned rank;
+  };
+  struct klass
+  {
+    hreg_set regs;
+    unsigned room, used;
+  };
+  struct entry_scratch
+  {
+    std::vector<cand> cands;
+    std::vector<klass> klasses;
+    std::vector<block_id> loop;
+  } entry_scratch_;
   // entry_set's marks, valid where their stamp is entry_stamp_ (one per
   // call): phi_at_[v], the index of the phi of the block defining V;
   // end_bits_[v], the in-edges whose predecessor has V at its end.
@@ -1174,14 +1195,8 @@ spiller::entry_set (block_id b)
   hreg_set occupied = blk.insns.empty () ? w_.live.hard_at_end[b]
                                          : w_.live.hard_at_use[b][0];
   unsigned room = avail (occupied);
-  struct cand
-  {
-    value_id v;
-    dist_t d;
-    unsigned rank;
-  };
-  std::vector<cand> cands;
-  cands.reserve (dist_in_[b].size ());
+  std::vector<cand> &cands = entry_scratch_.cands;
+  cands.clear ();
   const bool header = is_header (b);
   // Stamps for this block: the phi of b defining a value, and in which
   // processed predecessors' end sets a value is (a bit per in-edge, for
@@ -1316,7 +1331,7 @@ spiller::entry_set (block_id b)
   unsigned through_room = ~0u;
   if (header)
     {
-      std::vector<block_id> loop;
+      std::vector<block_id> &loop = entry_scratch_.loop;
       loop_blocks (b, loop);
       unsigned loop_pressure = 0;
       for (block_id x : loop)
@@ -1338,12 +1353,8 @@ spiller::entry_set (block_id b)
   // start reloads found none, and colour assignment spilled in a second
   // round (SQLite's analyzeOneTable at -O2; test
   // ColorAssignment.SplitHeaderSetFitsRegisterClasses).
-  struct klass
-  {
-    hreg_set regs;
-    unsigned room, used;
-  };
-  std::vector<klass> klasses;
+  std::vector<klass> &klasses = entry_scratch_.klasses;
+  klasses.clear ();
   auto fits_classes = [&] (value_id v, unsigned wd) {
     const hreg_set &rv = reach_[v];
     if ((rv & regs_) == regs_)
