@@ -401,42 +401,56 @@ struct decisions
   }
 };
 
-// The storage of the spiller's next-use maps (spiller::dist_in_ and
-// the others), shared by every spiller: one runs at a time.  The maps
-// keep it from file to file and from function to function, up to
-// max_kept_map_bytes (trim_next_use_maps, after each function's
-// spilling): a per-block map made anew for every function was two of
-// the phase's allocations per block (SQLite -O2: 0.4 M).
-struct next_use_maps
+// The storage of the spiller's per-block lists (its next-use maps and
+// the walks' start and end sets: spiller::dist_in_ and the others),
+// shared by every spiller: one runs at a time.  The lists keep it from
+// pass to pass, file to file and function to function, up to
+// max_kept_list_bytes (trim_spiller_lists, after each function's
+// spilling): per-block lists made anew for every function and pass
+// were five of the phase's allocations per block (SQLite -O2: 0.8 M).
+// Each holds at least as many blocks as the function has: only the
+// function's are read, each cleared before it is filled.
+struct spiller_lists
 {
   std::vector<dist_map> in, out;
   std::vector<std::vector<double>> freq_in, freq_out;
+  std::vector<std::vector<value_id>> entry, end;
+  std::vector<std::vector<hreg_set>> end_free;
 };
 
-next_use_maps &
-next_use_storage ()
+spiller_lists &
+shared_lists ()
 {
-  static next_use_maps m;
+  static spiller_lists m;
   return m;
 }
 
-constexpr size_t max_kept_map_bytes = size_t (1) << 20;
+constexpr size_t max_kept_list_bytes = size_t (1) << 20;
 
-// Give the maps' storage back if it holds more than max_kept_map_bytes:
-// a huge function's maps would otherwise stay for the rest of the
-// compile.
-void
-trim_next_use_maps ()
+// The bytes the lists of L hold.
+template <typename L>
+size_t
+list_bytes (const std::vector<L> &lists)
 {
-  next_use_maps &m = next_use_storage ();
-  size_t bytes = 0;
-  for (size_t b = 0; b < m.in.size (); ++b)
-    bytes += (m.in[b].capacity () + m.out[b].capacity ())
-               * sizeof (dist_map::value_type)
-             + (m.freq_in[b].capacity () + m.freq_out[b].capacity ())
-                 * sizeof (double);
-  if (bytes > max_kept_map_bytes)
-    m = next_use_maps ();
+  size_t n = 0;
+  for (const L &l : lists)
+    n += l.capacity () * sizeof (typename L::value_type);
+  return n;
+}
+
+// Give the lists' storage back if it holds more than
+// max_kept_list_bytes: a huge function's lists would otherwise stay for
+// the rest of the compile.
+void
+trim_spiller_lists ()
+{
+  spiller_lists &m = shared_lists ();
+  const size_t bytes
+    = list_bytes (m.in) + list_bytes (m.out) + list_bytes (m.freq_in)
+      + list_bytes (m.freq_out) + list_bytes (m.entry) + list_bytes (m.end)
+      + list_bytes (m.end_free);
+  if (bytes > max_kept_list_bytes)
+    m = spiller_lists ();
 }
 
 class spiller
@@ -467,22 +481,24 @@ private:
   std::vector<uint32_t> rpo_index_;
   // dist_in[b]: next-use distance of each value live into b (phi defs of
   // b included) from b's start; dist_out[b]: from b's end.  In the
-  // shared storage (next_use_storage), which may hold more blocks than
-  // the function: only the function's are read.
-  std::vector<dist_map> &dist_in_ = next_use_storage ().in;
-  std::vector<dist_map> &dist_out_ = next_use_storage ().out;
+  // shared storage (shared_lists), which may hold more blocks than the
+  // function: only the function's are read.
+  std::vector<dist_map> &dist_in_ = shared_lists ().in;
+  std::vector<dist_map> &dist_out_ = shared_lists ().out;
   // Parallel to dist_in_ and dist_out_: the frequency of the block of
   // that next use.
-  std::vector<std::vector<double>> &use_freq_in_ = next_use_storage ().freq_in;
-  std::vector<std::vector<double>> &use_freq_out_
-    = next_use_storage ().freq_out;
+  std::vector<std::vector<double>> &use_freq_in_ = shared_lists ().freq_in;
+  std::vector<std::vector<double>> &use_freq_out_ = shared_lists ().freq_out;
   // compute_next_uses's first reads of each block (a flat array).
   dist_map first_use_;
   std::vector<uint32_t> first_use_lo_;
-  std::vector<std::vector<value_id>> w_entry_, w_end_;
-  // end_free_[b]: parallel to w_end_[b], the registers each value there
-  // may still hold (free_ at the block's end).
-  std::vector<std::vector<hreg_set>> end_free_;
+  // w_entry_[b], w_end_[b]: the values in a register at the start and
+  // at the end of block B as its walk left them; end_free_[b]: parallel
+  // to w_end_[b], the registers each value there may still hold (free_
+  // at the block's end).  In the shared storage, as the maps above.
+  std::vector<std::vector<value_id>> &w_entry_ = shared_lists ().entry;
+  std::vector<std::vector<value_id>> &w_end_ = shared_lists ().end;
+  std::vector<std::vector<hreg_set>> &end_free_ = shared_lists ().end_free;
   // free_[v], for a value V in the walk's working set: the registers of
   // its reach that no hard register occupies anywhere since V entered a
   // register (its def, its reload, or its entry into the block with the
@@ -711,7 +727,8 @@ private:
   bool evictable (value_id v) const;
   void compute_evictable ();
   std::vector<uint8_t> evictable_;
-  std::vector<value_id> entry_set (block_id b);
+  // Set OUT to the start set of block B.
+  void entry_set (block_id b, std::vector<value_id> &out);
   // entry_set's candidates (value, next-use distance, rank: the lower
   // taken first) and register classes (a restricted reach, its free
   // registers, those the values taken need), and a loop's blocks; kept
@@ -1234,8 +1251,8 @@ spiller::compute_crowding ()
     }
 }
 
-std::vector<value_id>
-spiller::entry_set (block_id b)
+void
+spiller::entry_set (block_id b, std::vector<value_id> &out)
 {
   const block &blk = w_.fn.blocks[b];
   hreg_set occupied = blk.insns.empty () ? w_.live.hard_at_end[b]
@@ -1388,7 +1405,7 @@ spiller::entry_set (block_id b)
                           ? loop_pressure - live_through : 0;
       through_room = k > others ? k - others : 0;
     }
-  std::vector<value_id> out;
+  out.clear ();
   out.reserve (cands.size ());
   unsigned used = 0, through = 0;
   // Class by class too: the values taken whose reach lies within a
@@ -1444,7 +1461,6 @@ spiller::entry_set (block_id b)
       take_class (c.v, wd);
       out.push_back (c.v);
     }
-  return out;
 }
 
 void
@@ -1459,7 +1475,8 @@ spiller::walk (block_id b)
   // many trials as values in it (and max_start_trials).
   // The walk that wastes nothing (or the last one allowed) is the one
   // taken: its decisions are recorded.
-  std::vector<value_id> W0 = entry_set (b);
+  std::vector<value_id> &W0 = w_entry_[b];
+  entry_set (b, W0);
   walk_result &r = walk_r_;
   for (unsigned trial = 0;; ++trial)
     {
@@ -1469,7 +1486,6 @@ spiller::walk (block_id b)
       for (value_id v : r.wasted)
         W0.erase (std::remove (W0.begin (), W0.end (), v), W0.end ());
     }
-  w_entry_[b] = std::move (W0);
   for (auto [slot, v] : r.reloads)
     d_.reload (b, slot, v);
   for (auto [j, v] : r.folds)
@@ -1479,8 +1495,8 @@ spiller::walk (block_id b)
       d_.stored[v] = true;
       d_.evictions[v].push_back ({ b, slot });
     }
-  w_end_[b] = std::move (r.end);
-  end_free_[b] = std::move (r.end_free);
+  w_end_[b].assign (r.end.begin (), r.end.end ());
+  end_free_[b].assign (r.end_free.begin (), r.end_free.end ());
 }
 
 hreg_set
@@ -2345,9 +2361,18 @@ spiller::run (file_id f)
   for (unsigned pass = 1;; ++pass)
     {
       narrowed_late_ = false;
-      w_entry_.assign (nb, {});
-      w_end_.assign (nb, {});
-      end_free_.assign (nb, {});
+      if (w_entry_.size () < nb)
+        {
+          w_entry_.resize (nb);
+          w_end_.resize (nb);
+          end_free_.resize (nb);
+        }
+      for (block_id b = 0; b < nb; ++b)
+        {
+          w_entry_[b].clear ();
+          w_end_[b].clear ();
+          end_free_[b].clear ();
+        }
       done_.assign (nb, false);
       for (block_id b : rpo_)
         {
@@ -3357,7 +3382,7 @@ std::string
 spill_before_coloring (work &w)
 {
   std::string e = spill_with_splitting (w);
-  trim_next_use_maps ();
+  trim_spiller_lists ();
   // Rematerializable instructions whose every read now recomputes them
   // (or that nothing read) go: whatever the policy, before colour
   // assignment (work.cc).
