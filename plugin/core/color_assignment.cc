@@ -328,8 +328,24 @@ struct walker
   // GCC's order gives r0 last, and inline asm that reads an "r" operand
   // as a base (addi %0,%1,1) relies on it (asm-run.c).  Not for CR
   // fields, which the spiller leaves alone: keeping cr0 for record-form
-  // results cost LZ4HC 5.5 M more CR copies through GPRs.
+  // results cost LZ4HC 5.5 M more CR copies through GPRs.  Counted at
+  // the first tie-break that needs it (wanted_of): most functions have
+  // none, and the count was a pass over every value and register.  No
+  // value is added, and no allowed set changes, during a walker's life.
   std::array<unsigned, max_hard_regs> wanted {};
+  bool wanted_made = false;
+  unsigned wanted_of (hreg h)
+  {
+    if (!wanted_made)
+      {
+        wanted_made = true;
+        for (const value &y : w.fn.values)
+          for (hreg r : w.tgt.files[y.file].regs)
+            if (y.allowed.test (r))
+              ++wanted[r];
+      }
+    return wanted[h];
+  }
   // tight[v]: registers V should hold because somewhere in its life the
   // values that may not take them fill every other register of the file
   // (tight_registers); color () ranks them above any preference.
@@ -351,10 +367,6 @@ struct walker
 
   explicit walker (work &x) : w (x)
   {
-    for (const value &y : w.fn.values)
-      for (hreg h : w.tgt.files[y.file].regs)
-        if (y.allowed.test (h))
-          ++wanted[h];
     saved_in_use = w.fn.frame_saved;
     saved_written = w.fn.frame_saved;
     file_regs.assign (w.tgt.files.size (), hreg_set ());
@@ -624,12 +636,16 @@ struct walker
   {
     if (!allowed.test (h))
       return false;
-    return (work::span (h, w.fn.values[v].width) & forbid).none ();
+    const unsigned width = w.fn.values[v].width;
+    if (width == 1)
+      return !forbid.test (h);
+    return (work::span (h, width) & forbid).none ();
   }
 
   bool free_at (value_id v, hreg h) const
   {
-    for (unsigned k = 0; k < w.fn.values[v].width; ++k)
+    const unsigned width = w.fn.values[v].width;
+    for (unsigned k = 0; k < width; ++k)
       if (occ[h + k] != no_value)
         return false;
     return true;
@@ -972,7 +988,7 @@ struct walker
               points -= 1e6 * short_ahead[h];
               // A tie-break only: below any weight.
               if (tie_by_wanted)
-                points -= 1e-9 * wanted[h];
+                points -= 1e-9 * wanted_of (h);
               if (!crosses_call && covered (fresh_write, h))
                 points -= 1e-6;
               if (points <= best_points)
