@@ -249,6 +249,9 @@ struct walker
 
   // occ[h]: the value whose register covers h here, or no_value.
   value_id occ[max_hard_regs];
+  // occ_set: the registers whose occ is a value (occupy and release keep
+  // it so), for counting and testing free registers as bits.
+  hreg_set occ_set;
   // Values coloured at the current point (victims may not be among them).
   std::vector<value_id> here;
 
@@ -514,7 +517,10 @@ struct walker
   {
     const value &x = w.fn.values[v];
     for (unsigned k = 0; k < x.width; ++k)
-      occ[w.wv[v].reg + k] = v;
+      {
+        occ[w.wv[v].reg + k] = v;
+        occ_set.set (w.wv[v].reg + k);
+      }
   }
 
   void release (value_id v)
@@ -524,7 +530,10 @@ struct walker
     const value &x = w.fn.values[v];
     for (unsigned k = 0; k < x.width; ++k)
       if (occ[w.wv[v].reg + k] == v)
-        occ[w.wv[v].reg + k] = no_value;
+        {
+          occ[w.wv[v].reg + k] = no_value;
+          occ_set.reset (w.wv[v].reg + k);
+        }
   }
 
   // Whether O may be moved to another register: one register wide, not
@@ -645,6 +654,8 @@ struct walker
   bool free_at (value_id v, hreg h) const
   {
     const unsigned width = w.fn.values[v].width;
+    if (width == 1)
+      return !occ_set[h];
     for (unsigned k = 0; k < width; ++k)
       if (occ[h + k] != no_value)
         return false;
@@ -933,9 +944,8 @@ struct walker
     bool tie_by_wanted = false;
     if (w.tgt.files[x.file].memory_direct)
       {
-        unsigned nfree = 0;
-        for (hreg h : w.tgt.files[x.file].regs)
-          nfree += occ[h] == no_value;
+        const unsigned nfree
+          = unsigned ((file_regs[x.file] & ~occ_set).count ());
         tie_by_wanted = nfree <= scarce_free + x.width;
       }
     short_ahead.fill (0);
@@ -957,7 +967,7 @@ struct walker
       const hreg_set fresh_write = w.tgt.call_saved & ~saved_written;
       const double entry_freq = block_frequency (w, 0);
       auto covered = [&] (const hreg_set &s, hreg h) {
-        return x.width == 1 ? unsigned (s.test (h))
+        return x.width == 1 ? unsigned (s[h])
                             : unsigned ((work::span (h, x.width) & s).count ());
       };
       for (const hreg_set &f : { forbid | avoid, forbid })
@@ -1371,6 +1381,7 @@ struct walker
     const block &blk = w.fn.blocks[b];
     for (auto &o : occ)
       o = no_value;
+    occ_set.reset ();
     for (value_id v : w.live.live_in[b])
       if (usable (v))
         occupy (v);
