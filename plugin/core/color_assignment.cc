@@ -490,12 +490,19 @@ struct walker
   }
 
   // Give V register H (free) and tell its neighbours.
-  void assign (value_id v, hreg h)
+  // Put V in register H: note the call-saved registers it takes, and
+  // occupy them.
+  void take (value_id v, hreg h)
   {
     saved_in_use |= work::span (h, w.fn.values[v].width) & w.tgt.call_saved;
     saved_written |= work::span (h, w.fn.values[v].width) & w.tgt.call_saved;
     w.wv[v].reg = h;
     occupy (v);
+  }
+
+  void assign (value_id v, hreg h)
+  {
+    take (v, h);
     here.push_back (v);
     propagate (v);
   }
@@ -625,10 +632,7 @@ struct walker
             if (clash)
               continue;
             release (o);
-            w.wv[o].reg = g;
-            saved_in_use |= work::span (g, 1) & w.tgt.call_saved;
-            saved_written |= work::span (g, 1) & w.tgt.call_saved;
-            occupy (o);
+            take (o, g);
             if (partner != no_value)
               w.wv[partner].reg = h;
             assign (v, h);

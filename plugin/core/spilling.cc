@@ -292,29 +292,45 @@ reach_in_file (const work &w, file_id f, const hreg_set &regs, value_id v,
   return r;
 }
 
+// Lists of values at the slots of each block of a function: slot j of
+// block b is before its instruction j, or, for j == its number of
+// instructions, at its end (after the last instruction, or before a
+// terminator).  A block's lists are made with its first value (slots),
+// from its instruction count then: so before the lowering rebuilds the
+// block.  Most blocks have none, and making them for every block was a
+// tenth of the spilling phase's allocations (SQLite -O2).
+class slot_lists
+{
+public:
+  explicit slot_lists (const function &fn) : fn_ (fn), at_ (fn.blocks.size ())
+  {}
+  // The lists of block B's slots, made if need be.
+  std::vector<std::vector<value_id>> &slots (block_id b)
+  {
+    if (at_[b].empty ())
+      at_[b].resize (fn_.blocks[b].insns.size () + 1);
+    return at_[b];
+  }
+  // The lists of block B's slots so far (none if none was made).
+  std::vector<std::vector<value_id>> &made (block_id b) { return at_[b]; }
+  // The values at slot J of block B.
+  const std::vector<value_id> &at (block_id b, size_t j) const
+  {
+    static const std::vector<value_id> none;
+    return at_[b].empty () ? none : at_[b][j];
+  }
+
+private:
+  const function &fn_;
+  std::vector<std::vector<std::vector<value_id>>> at_;
+};
+
 // The decisions of one function (all files).
 struct decisions
 {
-  // reload_before[b][j]: values reloaded just before instruction j of
-  // block b (j == number of instructions: at the end, after the last
-  // instruction, or before a terminator).  A block's slots are made
-  // with its first reload (slots, reloads_at): most blocks have none,
-  // and making them for every block was a tenth of the phase's
-  // allocations (SQLite -O2).
-  std::vector<std::vector<std::vector<value_id>>> reload_before;
-  // The number of instructions of each block (its slots less one).
-  std::vector<uint32_t> ninsns;
-  std::vector<std::vector<value_id>> &slots (block_id b)
-  {
-    if (reload_before[b].empty ())
-      reload_before[b].resize (ninsns[b] + 1);
-    return reload_before[b];
-  }
-  const std::vector<value_id> &reloads_at (block_id b, size_t j) const
-  {
-    static const std::vector<value_id> none;
-    return reload_before[b].empty () ? none : reload_before[b][j];
-  }
+  explicit decisions (const function &fn) : reload_before (fn) {}
+  // reload_before: values reloaded at each slot of each block.
+  slot_lists reload_before;
   // start_reload[b]: values reloaded at the start of block b for all its
   // in-edges.
   std::vector<std::vector<value_id>> start_reload;
@@ -369,7 +385,7 @@ struct decisions
   // Reload V before slot SLOT of block B.
   void reload (block_id b, uint32_t slot, value_id v)
   {
-    slots (b)[slot].push_back (v);
+    reload_before.slots (b)[slot].push_back (v);
     reloaded[v] = true;
   }
   // folds[b]: the instructions of block b that extend a narrow value
@@ -416,6 +432,20 @@ struct spiller_lists
   std::vector<std::vector<double>> freq_in, freq_out;
   std::vector<std::vector<value_id>> entry, end;
   std::vector<std::vector<hreg_set>> end_free;
+  // Hold at least NB blocks' lists (never fewer: the lists keep their
+  // storage).
+  void fit (size_t nb)
+  {
+    if (in.size () >= nb)
+      return;
+    in.resize (nb);
+    out.resize (nb);
+    freq_in.resize (nb);
+    freq_out.resize (nb);
+    entry.resize (nb);
+    end.resize (nb);
+    end_free.resize (nb);
+  }
 };
 
 spiller_lists &
@@ -881,15 +911,8 @@ spiller::compute_next_uses ()
                         first_use_.end ());
       first_use_lo_[b + 1] = uint32_t (first_use_.size ());
     }
-  // The maps keep their storage from file to file (cleared, not
-  // reallocated).
-  if (dist_in_.size () < nb)
-    {
-      dist_in_.resize (nb);
-      dist_out_.resize (nb);
-      use_freq_in_.resize (nb);
-      use_freq_out_.resize (nb);
-    }
+  // The maps keep their storage (cleared, not reallocated; run () has
+  // made them hold the function's blocks).
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w_.fn.blocks[b];
@@ -2246,8 +2269,8 @@ void
 spiller::forget_walks ()
 {
   auto ours = [&] (value_id v) { return w_.fn.values[v].file == f_; };
-  for (auto &slots : d_.reload_before)
-    for (auto &at : slots)
+  for (block_id b = 0; b < w_.fn.blocks.size (); ++b)
+    for (auto &at : d_.reload_before.made (b))
       at.erase (std::remove_if (at.begin (), at.end (), ours), at.end ());
   for (auto &at : d_.folds)
     at.erase (std::remove_if (at.begin (), at.end (),
@@ -2348,6 +2371,7 @@ spiller::run (file_id f)
         unit_widths_ = false;
     }
   size_t nb = w_.fn.blocks.size ();
+  shared_lists ().fit (nb);
   hottest_ = 0;
   for (block_id b = 0; b < nb; ++b)
     hottest_ = std::max (hottest_, block_frequency (w_, b));
@@ -2361,12 +2385,6 @@ spiller::run (file_id f)
   for (unsigned pass = 1;; ++pass)
     {
       narrowed_late_ = false;
-      if (w_entry_.size () < nb)
-        {
-          w_entry_.resize (nb);
-          w_end_.resize (nb);
-          end_free_.resize (nb);
-        }
       for (block_id b = 0; b < nb; ++b)
         {
           w_entry_[b].clear ();
@@ -2546,9 +2564,8 @@ lowering::lower ()
   // only on a cold path inside the loop is stored there, not at every
   // iteration).  Not for a value reloaded at the start of a block: there
   // the cell must hold it whichever way control came.
-  // store_before[b][j]: values stored before slot j of block b (made
-  // for a block with its first store).
-  std::vector<std::vector<std::vector<value_id>>> store_before (nb);
+  // store_before: values stored before the reloads of each slot.
+  slot_lists store_before (w.fn);
   for (block_id b = 0; b < nb; ++b)
     for (value_id v : d.start_reload[b])
       d.evict_anywhere[v] = false;
@@ -2571,9 +2588,7 @@ lowering::lower ()
       for (const decisions::eviction &e : d.evictions[v])
         {
           const uint32_t slot = after_last_mention (w, e.b, e.slot, v);
-          if (store_before[e.b].empty ())
-            store_before[e.b].resize (w.fn.blocks[e.b].insns.size () + 1);
-          auto &at = store_before[e.b][slot];
+          auto &at = store_before.slots (e.b)[slot];
           if (std::find (at.begin (), at.end (), v) == at.end ())
             at.push_back (v);
         }
@@ -2581,7 +2596,6 @@ lowering::lower ()
 
   // Step 7: new instruction lists.
   std::vector<std::vector<value_id>> store_at;
-  static const std::vector<value_id> no_stores;
   for (block_id b = 0; b < nb; ++b)
     {
       block &blk = w.fn.blocks[b];
@@ -2603,8 +2617,8 @@ lowering::lower ()
             store_at[j + 1].push_back (o.value);
       bool any = !d.start_reload[b].empty () || !d.folds[b].empty ();
       for (size_t j = 0; j <= n && !any; ++j)
-        any = !store_at[j].empty () || !d.reloads_at (b, j).empty ()
-              || (!store_before[b].empty () && !store_before[b][j].empty ());
+        any = !store_at[j].empty () || !d.reload_before.at (b, j).empty ()
+              || !store_before.at (b, j).empty ();
       if (!any)
         continue;
       std::vector<insn> out;
@@ -2668,8 +2682,7 @@ lowering::lower ()
         {
           for (value_id v : store_at[j])
             add_store (v);
-          for (value_id v : store_before[b].empty () ? no_stores
-                                                     : store_before[b][j])
+          for (value_id v : store_before.at (b, j))
             add_store (v);
           if (j == 0)
             {
@@ -2677,7 +2690,7 @@ lowering::lower ()
               for (value_id v : d.start_reload[b])
                 add_reload (v);
             }
-          for (value_id v : d.reloads_at (b, j))
+          for (value_id v : d.reload_before.at (b, j))
             add_reload (v);
           if (j < n)
             {
@@ -2767,7 +2780,7 @@ lowering::decide_joins (size_t nv0,
     {
       for (value_id v : d.start_reload[b])
         reload_blocks[v].push_back (b);
-      for (const auto &at : d.reload_before[b])
+      for (const auto &at : d.reload_before.made (b))
         for (value_id v : at)
           if (reload_blocks[v].empty () || reload_blocks[v].back () != b)
             reload_blocks[v].push_back (b);
@@ -2837,7 +2850,7 @@ lowering::decide_edge_moves (
       const block &sb = w.fn.blocks[s];
       const size_t k = size_t (std::find (sb.preds.begin (), sb.preds.end (),
                                           p) - sb.preds.begin ());
-      auto &at = d.slots (p)[end_slot (pb)];
+      auto &at = d.reload_before.slots (p)[end_slot (pb)];
       std::vector<value_id> keep;
       for (value_id v : at)
         {
@@ -3293,11 +3306,7 @@ spill_files (work &w, spill_round round)
     own = dominator_tree (w.fn);
   const dominator_tree &dom = w.dom.size () == nb ? w.dom : own;
   const size_t nv = w.fn.values.size ();
-  decisions d;
-  d.reload_before.resize (nb);
-  d.ninsns.resize (nb);
-  for (block_id b = 0; b < nb; ++b)
-    d.ninsns[b] = uint32_t (w.fn.blocks[b].insns.size ());
+  decisions d (w.fn);
   d.start_reload.resize (nb);
   d.folds.resize (nb);
   d.stored.assign (nv, false);
