@@ -48,6 +48,8 @@ public:
     auto it = std::lower_bound (m_.begin (), m_.end (), k, less);
     return it != m_.end () && it->first == k;
   }
+  // Empty, keeping the storage.
+  void clear () { m_.clear (); }
   typename std::vector<entry>::iterator begin () { return m_.begin (); }
   typename std::vector<entry>::iterator end () { return m_.end (); }
 
@@ -158,8 +160,24 @@ private:
   // The phis already given a definition in the core's IR.
   std::set<rtl_ssa::set_info *> m_imported_phis;
 
-  // Value of each rtl-ssa definition of a pseudo.
-  std::unordered_map<rtl_ssa::set_info *, value_id> m_value_of_set;
+  // Value of each rtl-ssa definition of a pseudo (an open-addressing
+  // table: a std::unordered_map made a node per definition), and those
+  // definitions in the order they got their values.
+  hash_map<rtl_ssa::set_info *, value_id> m_value_of_set;
+  std::vector<rtl_ssa::set_info *> m_sets;
+
+  // import_insn's per-instruction lists, emptied for each instruction
+  // but keeping their storage (made anew, they were six allocations per
+  // instruction).
+  struct insn_lists
+  {
+    std::vector<insn> before;
+    regno_map<pseudo_access> acc;
+    std::vector<std::pair<int, reg_class_t>> scratch_ops;
+    regno_map<value_id> use_value, def_value;
+    regno_map<operand_index> use_index;
+    std::vector<operand> value_ops;
+  } m_lists;
 
   // target::file_of of each hard register (a search through the files;
   // asked per register per instruction).
@@ -672,13 +690,16 @@ value_id
 importer::value_of_set (rtl_ssa::set_info *set)
 {
   set = resolve_set (set);
-  auto it = m_value_of_set.find (set);
-  if (it != m_value_of_set.end ())
-    return it->second;
+  bool existed;
+  value_id &slot = m_value_of_set.get_or_insert (set, &existed);
+  if (existed)
+    return slot;
   uint32_t origin = set->insn ()->is_real () ? set->insn ()->uid () : 0;
+  // new_value inserts nothing into the table: SLOT stays valid.
   value_id v = new_value (set->regno (), origin);
   m_fn.values[v].name += set->is_artificial () ? ".phi" : "";
-  m_value_of_set[set] = v;
+  slot = v;
+  m_sets.push_back (set);
   return v;
 }
 
@@ -1303,13 +1324,17 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
 {
   rtx_insn *rtl = ii->rtl ();
   block &blk = m_fn.blocks[b];
-  std::vector<insn> before;
+  std::vector<insn> &before = m_lists.before;
+  before.clear ();
   insn out;
   out.origin = INSN_UID (rtl);
   out.terminator = last && JUMP_P (rtl);
 
-  regno_map<pseudo_access> acc;
-  std::vector<std::pair<int, reg_class_t>> scratch_ops;
+  regno_map<pseudo_access> &acc = m_lists.acc;
+  acc.clear ();
+  std::vector<std::pair<int, reg_class_t>> &scratch_ops
+    = m_lists.scratch_ops;
+  scratch_ops.clear ();
   hreg_set earlyclobber_hard;
   rtx pat = PATTERN (rtl);
   bool is_asm = asm_noperands (pat) >= 0;
@@ -1376,7 +1401,10 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
     }
 
   // Values from rtl-ssa: what each use reads, what each def writes.
-  regno_map<value_id> use_value, def_value;
+  regno_map<value_id> &use_value = m_lists.use_value;
+  regno_map<value_id> &def_value = m_lists.def_value;
+  use_value.clear ();
+  def_value.clear ();
   for (rtl_ssa::use_info *use : ii->uses ())
     {
       if (!use->is_reg () || use->only_occurs_in_notes ())
@@ -1445,8 +1473,10 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
     }
 
   // Uses first, so that ties can name them by index.
-  regno_map<operand_index> use_index;
-  std::vector<operand> value_ops;
+  regno_map<operand_index> &use_index = m_lists.use_index;
+  std::vector<operand> &value_ops = m_lists.value_ops;
+  use_index.clear ();
+  value_ops.clear ();
   for (auto &entry : acc)
     {
       unsigned regno = entry.first;
@@ -1534,9 +1564,13 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
       o.earlyclobber = true;
       value_ops.push_back (o);
     }
-  // Value operands first (tie indices refer to them), then the hard ones.
-  value_ops.insert (value_ops.end (), out.ops.begin (), out.ops.end ());
-  out.ops.swap (value_ops);
+  // Value operands first (tie indices refer to them), then the hard ones,
+  // in a list of their exact size (VALUE_OPS keeps its storage).
+  std::vector<operand> ops;
+  ops.reserve (value_ops.size () + out.ops.size ());
+  ops.insert (ops.end (), value_ops.begin (), value_ops.end ());
+  ops.insert (ops.end (), out.ops.begin (), out.ops.end ());
+  out.ops.swap (ops);
   mark_receiver_save (ii, use_index, out);
 
   if (CALL_P (rtl))
@@ -1668,10 +1702,9 @@ importer::import_orphan_phis ()
   for (;;)
     {
       std::vector<rtl_ssa::set_info *> orphans;
-      for (auto &entry : m_value_of_set)
-        if (entry.first->is_artificial ()
-            && !m_imported_phis.count (entry.first))
-          orphans.push_back (entry.first);
+      for (rtl_ssa::set_info *set : m_sets)
+        if (set->is_artificial () && !m_imported_phis.count (set))
+          orphans.push_back (set);
       if (orphans.empty ())
         return;
       for (rtl_ssa::set_info *p : orphans)
@@ -1907,8 +1940,15 @@ importer::run ()
       if (bb->index () != ENTRY_BLOCK)
         import_head_defs (bb, b);
       rtl_ssa::insn_info *last = nullptr;
+      size_t count = 0;
       for (rtl_ssa::insn_info *i : bb->real_nondebug_insns ())
-        last = i;
+        {
+          last = i;
+          ++count;
+        }
+      // At least this many (an undefined use adds a definition).
+      m_fn.blocks[b].insns.reserve (count);
+      m_map.insn_rtl[b].reserve (count);
       for (rtl_ssa::insn_info *i : bb->real_nondebug_insns ())
         if (!import_insn (i, b, i == last))
           return;
@@ -2031,7 +2071,8 @@ importer::drop_dead_phis ()
       }
   m_map.value_regno.swap (value_regno);
   m_map.value_scratch_op.swap (value_scratch_op);
-  m_value_of_set.clear ();
+  m_value_of_set.empty ();
+  m_sets.clear ();
   m_undefined.clear ();
 }
 
