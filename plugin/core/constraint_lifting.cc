@@ -143,11 +143,11 @@ struct lifter
 
 // Return a description of operand K of instruction I of block B.
 std::string
-where (const work &w, block_id b, uint32_t i, size_t k)
+where (const work &w, block_id b, uint32_t i, size_t k, value_id v)
 {
   return "block " + std::to_string (b) + " insn " + std::to_string (i)
          + " operand " + std::to_string (k) + " ("
-         + w.fn.values[w.fn.blocks[b].insns[i].ops[k].value].name + ")";
+         + w.fn.values[v].name + ")";
 }
 
 } // namespace
@@ -158,6 +158,8 @@ lift_constraints (work &w)
   // Which uses of the instruction being lifted are tied (assigned, not
   // reallocated, per instruction).
   std::vector<bool> tied_use;
+  // The values the instruction's operands had as it came (for messages).
+  std::vector<value_id> came;
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       block &blk = w.fn.blocks[b];
@@ -168,7 +170,14 @@ lift_constraints (work &w)
       for (uint32_t i = 0; i < blk.insns.size (); ++i)
         {
           lifter L (w);
-          insn cur = blk.insns[i];
+          // Moved: BLK's list is replaced by OUT below.
+          insn cur = std::move (blk.insns[i]);
+          came.clear ();
+          for (const operand &o : cur.ops)
+            came.push_back (o.value);
+          auto where = [&] (const work &w, block_id b, uint32_t i, size_t k) {
+            return ra::where (w, b, i, k, came[k]);
+          };
           hreg_set def_hard_regs;
           for (const operand &o : cur.ops)
             if (o.kind == operand_kind::def_hard)
