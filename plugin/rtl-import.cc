@@ -62,6 +62,24 @@ private:
   std::vector<entry> m_;
 };
 
+// A set of register numbers as a flag per number (shape_of_mode asks
+// for every operand of every alternative: a std::set's search cost 4%
+// of the import).
+class regno_set
+{
+public:
+  void insert (unsigned r)
+  {
+    if (r >= m_.size ())
+      m_.resize (r + 1, false);
+    m_[r] = true;
+  }
+  size_t count (unsigned r) const { return r < m_.size () && m_[r]; }
+
+private:
+  std::vector<bool> m_;
+};
+
 // The most insns old_value_overwritten follows from a word-wise write
 // to the write that completes the pseudo (two or three at -O0 for a
 // DImode operation; a TImode one has four words).
@@ -148,14 +166,15 @@ private:
   // instruction with that one def and nothing else).
   std::vector<value_id> m_undefined;
 
-  // Core block of each basic block index.
-  std::unordered_map<int, block_id> m_block_of_bb;
+  // Core block of each basic block index (0, the core's entry block,
+  // for a block not imported).
+  std::vector<block_id> m_block_of_bb;
   // Floating-point pseudos that must live in GPRs (classify_pseudos).
-  std::set<unsigned> m_gpr_only;
+  regno_set m_gpr_only;
   // Integer pseudos that live in FPRs (classify_pseudos).
-  std::set<unsigned> m_fpr_int;
+  regno_set m_fpr_int;
   // Loop counters that live in CTR (classify_pseudos).
-  std::set<unsigned> m_ctr;
+  regno_set m_ctr;
 
   // The phis already given a definition in the core's IR.
   std::set<rtl_ssa::set_info *> m_imported_phis;
@@ -1893,6 +1912,7 @@ importer::run ()
       fail ("the function has unreachable blocks");
       return;
     }
+  m_block_of_bb.assign (last_basic_block_for_fn (cfun), 0);
   for (rtl_ssa::bb_info *bb : order)
     {
       block_id id = m_fn.blocks.size ();
