@@ -225,8 +225,10 @@ allocate_function (const plugin_options &opts)
   split_hard_ties ();
   split_foreign_hard_operands ();
   split_partial_puns ();
-  if (build_target (INVALID_REGNUM, hfp).files[file_gpr].regs.size ()
-      <= word_split_max_gprs)
+  // The registers, as far as the prepare steps' frame leaves them all
+  // allocatable (built again below if a register goes to frame_scratch).
+  target t = build_target (INVALID_REGNUM, hfp);
+  if (t.files[file_gpr].regs.size () <= word_split_max_gprs)
     split_wide_word_uses ();
   split_tied_words ();
   split_asm_ties ();
@@ -235,7 +237,8 @@ allocate_function (const plugin_options &opts)
   split_eliminable_operands (hfp);
   // After the prepare steps, which may add stack slots to the frame.
   unsigned frame_scratch = frame_scratch_reg ();
-  target t = build_target (frame_scratch, hfp);
+  if (frame_scratch != INVALID_REGNUM)
+    t = build_target (frame_scratch, hfp);
   lap ("prepare");
 
   // Import and allocate.  An asm statement that no alternative fits is
