@@ -1432,43 +1432,15 @@ local_accesses (basic_block bb, const pseudo_mentions &mentions,
   return found;
 }
 
-// GCC's alias analysis (modified_in_p and the dependence tests read
-// it), set up at the first access that may move and ended with the
-// walk: most functions have none, and init_alias_analysis walks every
-// insn (1% of the pass on SQLite at -O2 when made for each function).
-class lazy_alias_analysis
-{
-public:
-  lazy_alias_analysis () = default;
-  lazy_alias_analysis (const lazy_alias_analysis &) = delete;
-  lazy_alias_analysis &operator= (const lazy_alias_analysis &) = delete;
-  ~lazy_alias_analysis ()
-  {
-    if (m_ready)
-      end_alias_analysis ();
-  }
-  void need ()
-  {
-    if (!m_ready)
-      init_alias_analysis ();
-    m_ready = true;
-  }
-
-private:
-  bool m_ready = false;
-};
-
 // Sinking (move_block_local_accesses) in block BB, whose mentions are
 // scanned.  Returns the number of loads moved.
 unsigned
-sink_loads_in (basic_block bb, const pseudo_mentions &mentions,
-               lazy_alias_analysis &alias)
+sink_loads_in (basic_block bb, const pseudo_mentions &mentions)
 {
   unsigned moved = 0;
   for (rtx_insn *load : local_accesses (bb, mentions, movable_load_dest,
                                         mention_end::first))
     {
-      alias.need ();
       rtx reg = SET_DEST (PATTERN (load));
       rtx mem = SET_SRC (PATTERN (load));
       // The reader is the next insn that mentions REG; nothing in
@@ -1509,14 +1481,12 @@ sink_loads_in (basic_block bb, const pseudo_mentions &mentions,
 // Hoisting (move_block_local_accesses) in block BB, whose mentions are
 // scanned.  Returns the number of stores moved.
 unsigned
-hoist_stores_in (basic_block bb, const pseudo_mentions &mentions,
-                 lazy_alias_analysis &alias)
+hoist_stores_in (basic_block bb, const pseudo_mentions &mentions)
 {
   unsigned moved = 0;
   for (rtx_insn *store : local_accesses (bb, mentions, movable_store_src,
                                          mention_end::last))
     {
-      alias.need ();
       rtx reg = SET_SRC (PATTERN (store));
       rtx mem = SET_DEST (PATTERN (store));
       // The def is the first insn that mentions REG: a plain set of
@@ -1557,7 +1527,7 @@ moved_accesses
 move_block_local_accesses ()
 {
   pseudo_mentions mentions;
-  lazy_alias_analysis alias;
+  init_alias_analysis ();
   moved_accesses moved;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
@@ -1566,9 +1536,10 @@ move_block_local_accesses ()
       // leaves every other insn's order alone: the scan stays true for
       // the hoisting.
       mentions.scan (bb);
-      moved.loads_sunk += sink_loads_in (bb, mentions, alias);
-      moved.stores_hoisted += hoist_stores_in (bb, mentions, alias);
+      moved.loads_sunk += sink_loads_in (bb, mentions);
+      moved.stores_hoisted += hoist_stores_in (bb, mentions);
     }
+  end_alias_analysis ();
   return moved;
 }
 
