@@ -72,6 +72,17 @@ for_each_splittable_insn (F f)
     });
 }
 
+// Whether F (I) holds for some operand I of the extracted insn.
+template <typename F>
+bool
+any_operand (F f)
+{
+  for (int i = 0; i < recog_data.n_operands; ++i)
+    if (f (i))
+      return true;
+  return false;
+}
+
 // Where a copy made by replace_by_copy goes.
 enum class copy_side { before_insn, after_insn };
 
@@ -384,11 +395,10 @@ split_hard_ties ()
     {
       // Only a hard register operand may be split (most insns have
       // none).
-      bool any = false;
-      for (int i = 0; i < recog_data.n_operands && !any; ++i)
-        any = REG_P (recog_data.operand[i])
-              && HARD_REGISTER_P (recog_data.operand[i]);
-      if (!any)
+      if (!any_operand ([] (int i) {
+            return (REG_P (recog_data.operand[i])
+                    && HARD_REGISTER_P (recog_data.operand[i]));
+          }))
         return;
       // Operand pairs (hard register, pseudo) that some alternative
       // ties.
@@ -496,10 +506,7 @@ split_foreign_hard_operands ()
                 && copyable_hard_reg_p (recog_data.operand[i])
                 && recog_data.operand_type[i] != OP_INOUT);
       };
-      bool any = false;
-      for (int i = 0; i < recog_data.n_operands && !any; ++i)
-        any = splittable (i);
-      if (!any)
+      if (!any_operand (splittable))
         return;
       // A DFmode load into r7:r8 from a reg+reg address: r7 fits the
       // GPR alternative and the address the FPR one, but no alternative
@@ -645,10 +652,9 @@ split_tied_words ()
     {
       int n = recog_data.n_operands;
       // Only a word of a wider pseudo is split (most insns have none).
-      bool any = false;
-      for (int i = 0; i < n && !any; ++i)
-        any = word_of_wide_pseudo_p (recog_data.operand[i]);
-      if (!any)
+      if (!any_operand ([] (int i) {
+            return word_of_wide_pseudo_p (recog_data.operand[i]);
+          }))
         return;
       // The operands that an enabled alternative ties to another one
       // while one side of the tie is a word of a wider pseudo.

@@ -175,7 +175,8 @@ lift_constraints (work &w)
           came.clear ();
           for (const operand &o : cur.ops)
             came.push_back (o.value);
-          auto where = [&] (const work &w, block_id b, uint32_t i, size_t k) {
+          // Operand K of this instruction, for messages.
+          auto where = [&] (size_t k) {
             return ra::where (w, b, i, k, came[k]);
           };
           hreg_set def_hard_regs;
@@ -192,13 +193,13 @@ lift_constraints (work &w)
                 continue;
               if (size_t (d.tied_to) >= cur.ops.size ()
                   || cur.ops[d.tied_to].kind != operand_kind::use)
-                return "tie of " + where (w, b, i, k) + " names no use";
+                return "tie of " + where (k) + " names no use";
               operand &u = cur.ops[d.tied_to];
               value &dv = w.fn.values[d.value];
               const value &uv = w.fn.values[u.value];
               if (dv.width != uv.width)
                 return "tied operands of different widths at "
-                       + where (w, b, i, k);
+                       + where (k);
               hreg_set both = u.allowed & d.allowed
                               & w.starts (dv.file, dv.width);
               // The use's register must also suit the use's input value.
@@ -213,7 +214,7 @@ lift_constraints (work &w)
               hreg_set with_def = both & dv.allowed;
               if (with_def.none ())
                 return "tied operands have no common register at "
-                       + where (w, b, i, k);
+                       + where (k);
               // The def writes a fresh temp copied out just after the
               // instruction, so that the def's value keeps its whole
               // allowed set (it may live across calls, be spilled...).
@@ -228,7 +229,7 @@ lift_constraints (work &w)
                   dt = L.temp (d.value, df, with_def);
                   std::string e = L.move (d.value, dt, flow::out_of_temp);
                   if (!e.empty ())
-                    return e + " at " + where (w, b, i, k);
+                    return e + " at " + where (k);
                   d.value = dt;
                 }
               d.allowed = with_def;
@@ -236,7 +237,7 @@ lift_constraints (work &w)
               w.wv[t].tie_def = dt;
               std::string e = L.move (t, u.value, flow::into_temp);
               if (!e.empty ())
-                return e + " at " + where (w, b, i, k);
+                return e + " at " + where (k);
               u.value = t;
               u.allowed = with_def;
               tied_use[d.tied_to] = true;
@@ -268,11 +269,11 @@ lift_constraints (work &w)
                   continue;
                 }
               if (terminator_def)
-                return "constraint of terminator def " + where (w, b, i, k)
+                return "constraint of terminator def " + where (k)
                        + " cannot be met";
               file_id f = L.file_of_set (o.allowed, v.file);
               if (f == no_file)
-                return "operand " + where (w, b, i, k)
+                return "operand " + where (k)
                        + " accepts no allocatable register";
               // The operand's register must suit the input value too,
               // unless the operand lies in another file.
@@ -280,7 +281,7 @@ lift_constraints (work &w)
               if (f == w.in.values[o.value].file)
                 a &= w.in.values[o.value].allowed;
               if (a.none ())
-                return "operand " + where (w, b, i, k)
+                return "operand " + where (k)
                        + " accepts no register for its width";
               value_id t = L.temp (o.value, f, a);
               std::string e
@@ -288,7 +289,7 @@ lift_constraints (work &w)
                   ? L.move (t, o.value, flow::into_temp)
                   : L.move (o.value, t, flow::out_of_temp);
               if (!e.empty ())
-                return e + " at " + where (w, b, i, k);
+                return e + " at " + where (k);
               o.value = t;
               o.allowed = a;
             }
