@@ -83,7 +83,8 @@ enum class edit_origin : uint8_t
   // memory, a borrowed register's save.
   spill_store,
   // A register copy made by spill placement (a value carried through
-  // another register file).
+  // another register file), or a reload that reload elision serves from
+  // another register holding the slot's contents.
   spill_copy,
   // A spilled value recomputed by its own def instruction instead of
   // loaded (rematerialization).
@@ -193,6 +194,8 @@ struct alloc_stats
                                 // register held the slot's contents
   unsigned elided_stores = 0;   // stores it dropped: the slot held what
                                 // they store, or nothing read it after
+  unsigned copied_loads = 0;    // loads it made copies: another register
+                                // of the file held the slot's contents
   unsigned sunk_edge_loads = 0; // loads and remats it moved from a
                                 // critical edge to its successor's start
   unsigned phi_stores = 0;      // stores of a phi's def at its block's

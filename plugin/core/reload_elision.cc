@@ -263,14 +263,33 @@ private:
   // another load or store also moves (or, by copies, another register:
   // those stay).
   bool may_elide () const;
-  // Apply edit E to H; with MARK, mark a load or a store that H already
-  // holds.
-  void apply (const edit &e, size_t index, holdings &h, bool mark);
+  // What a walk marks as it goes: nothing (finding the holdings), the
+  // loads and stores whose holding is there already (drop_), the loads
+  // another register's holding may serve (copy_from_), or both.
+  enum class marking : uint8_t { none, drops, copies, drops_and_copies };
+  // Apply edit E to H, marking as MARK says.
+  void apply (const edit &e, size_t index, holdings &h, marking mark);
+  // A register other than load E's destination, of its file, whose
+  // WIDTH registers hold E's slot whole (bytes 0) in H and do not
+  // overlap the destination's; no_hreg if none.
+  hreg other_holder (const holdings &h, const edit &e) const;
+  // Loads served by a copy (copy_loads): copy_from_[K] is the register
+  // edit K, a load, copies instead (no_hreg: it stays a load).  Marked
+  // by a walk of its own after the dead loads went (a register loaded
+  // for nothing holds no slot then), which the holdings of a load and of
+  // a copy from a register holding its slot leave alike.
+  std::vector<hreg> copy_from_;
+  // Whether edit K is on a sink candidate's edge: it may move to the
+  // successor's start, where another register need not hold its slot,
+  // and stays a load.
+  std::vector<bool> on_candidate_edge_;
+  // Turn each load copy_from_ names into that copy; return how many.
+  unsigned copy_loads ();
   void apply_insn (block_id b, uint32_t j, holdings &h) const;
   // Run block B from IN; call AT_EDGE (SUCC, H) for each out-edge with
   // the holdings at its end.
   template <typename F>
-  void walk (block_id b, const holdings &in, bool mark, F at_edge);
+  void walk (block_id b, const holdings &in, marking mark, F at_edge);
   // walk's holdings, in the block and on an edge (kept from walk to
   // walk for their storage).
   holdings cur_, edge_;
@@ -374,7 +393,7 @@ private:
 };
 
 void
-elider::apply (const edit &e, size_t index, holdings &h, bool mark)
+elider::apply (const edit &e, size_t index, holdings &h, marking mark)
 {
   switch (e.k)
     {
@@ -391,9 +410,16 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
         const holding x { e.dst_reg, e.width, e.slot, e.bytes };
         if (whole (t_, e) && holds (h, x))
           {
-            if (mark)
+            if (mark == marking::drops || mark == marking::drops_and_copies)
               drop_[index] = true;
             return;
+          }
+        if ((mark == marking::copies || mark == marking::drops_and_copies)
+            && e.bytes == 0 && !on_candidate_edge_[index])
+          {
+            const hreg r = other_holder (h, e);
+            if (r != no_hreg)
+              copy_from_[index] = r;
           }
         kill_regs (h, work::span (e.dst_reg, e.width));
         if (whole (t_, e))
@@ -407,7 +433,7 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
         const holding x { e.src_reg, e.width, e.slot, e.bytes };
         if (whole (t_, e) && holds (h, x))
           {
-            if (mark)
+            if (mark == marking::drops || mark == marking::drops_and_copies)
               drop_[index] = true;
             return;
           }
@@ -452,6 +478,38 @@ elider::apply (const edit &e, size_t index, holdings &h, bool mark)
     }
 }
 
+hreg
+elider::other_holder (const holdings &h, const edit &e) const
+{
+  const file_id f = t_.file_of (e.dst_reg);
+  if (f == no_file)
+    return no_hreg;
+  const hreg_set dst = work::span (e.dst_reg, e.width);
+  for (const holding &y : h)
+    if (y.slot == e.slot && y.width == e.width && y.bytes == 0
+        && y.reg != e.dst_reg && t_.file_of (y.reg) == f
+        && (work::span (y.reg, y.width) & dst).none ())
+      return y.reg;
+  return no_hreg;
+}
+
+unsigned
+elider::copy_loads ()
+{
+  unsigned n = 0;
+  for (size_t k = 0; k < a_.edits.size (); ++k)
+    if (copy_from_[k] != no_hreg && !drop_[k])
+      {
+        edit &e = a_.edits[k];
+        e.k = edit::kind::copy;
+        e.origin = edit_origin::spill_copy;
+        e.src_reg = copy_from_[k];
+        e.slot = no_slot;
+        ++n;
+      }
+  return n;
+}
+
 void
 elider::apply_insn (block_id b, uint32_t j, holdings &h) const
 {
@@ -468,7 +526,7 @@ elider::apply_insn (block_id b, uint32_t j, holdings &h) const
 
 template <typename F>
 void
-elider::walk (block_id b, const holdings &in, bool mark, F at_edge)
+elider::walk (block_id b, const holdings &in, marking mark, F at_edge)
 {
   holdings &h = cur_;
   h.assign (in.begin (), in.end ());
@@ -591,9 +649,19 @@ elider::run ()
   if (!fixed_point (in, known))
     return;
 
+  // Loads another register's holding serves become copies (below).
+  // None that may be sunk: at the successor's start another register
+  // need not hold the slot.
+  copy_from_.assign (a_.edits.size (), no_hreg);
+  on_candidate_edge_.assign (a_.edits.size (), false);
+  for (const sink_candidate &c : cands)
+    for (size_t k = edge_begin (c.from); k < first_[c.from + 1]; ++k)
+      if (a_.edits[k].at.succ == c.to)
+        on_candidate_edge_[k] = true;
   for (block_id b = 0; b < nb; ++b)
     if (known[b])
-      walk (b, in[b], true, [] (block_id, const holdings &) {});
+      walk (b, in[b], marking::drops_and_copies,
+            [] (block_id, const holdings &) {});
   unsigned dropped = 0;
   for (size_t k = 0; k < a_.edits.size (); ++k)
     if (drop_[k])
@@ -606,15 +674,40 @@ elider::run ()
   // A store that went leaves the load that fed it (a memory phi's move
   // through a register) loading what nothing reads.
   if (redundant_stores_ > 0)
-    dropped += drop_dead_loads ();
+    {
+      const unsigned dead = drop_dead_loads ();
+      dropped += dead;
+      // The registers those loads went from hold no slot there: the
+      // copies are found again, from the holdings found again.  (The
+      // loads and stores that went because the holding was there
+      // already change no holding.  A sunk load loads what its slot
+      // holds on every path, and the slot still holds it where a dead
+      // load went: sink_edge_loads keeps IN.)
+      if (dead > 0)
+        {
+          copy_from_.assign (a_.edits.size (), no_hreg);
+          std::vector<holdings> in_now;
+          std::vector<bool> known_now;
+          if (fixed_point (in_now, known_now))
+            for (block_id b = 0; b < nb; ++b)
+              if (known_now[b])
+                walk (b, in_now[b], marking::copies,
+                      [] (block_id, const holdings &) {});
+        }
+    }
   a_.stats.loads -= std::min (a_.stats.loads, dropped);
   a_.stats.stores -= std::min (a_.stats.stores, redundant_stores_);
   a_.stats.elided_loads = dropped;
+  // Before the stores are found dead: such a copy reads its source
+  // register, and no longer its slot.
+  const unsigned copied = copy_loads ();
+  a_.stats.loads -= std::min (a_.stats.loads, copied);
+  a_.stats.copied_loads = copied;
   // Before the stores go: a moved load reads its slot on more paths.
   if (!cands.empty ())
     sink_edge_loads (cands, in, known);
-  drop_dead_stores (dropped ? store_scan::follow_paths
-                            : store_scan::unread_slots);
+  drop_dead_stores (dropped || copied ? store_scan::follow_paths
+                                      : store_scan::unread_slots);
   // After the dead stores went: a phi's store left is read afterwards
   // (moved, a dead one would become stores on edges that the checker's
   // reading of the phi_also slot keeps), and the holdings are those of
@@ -645,7 +738,7 @@ elider::fixed_point (std::vector<holdings> &in, std::vector<bool> &known)
   block_id b;
   while (work_list.next (&b))
     {
-      walk (b, in[b], false, [&] (block_id s, const holdings &h) {
+      walk (b, in[b], marking::none, [&] (block_id s, const holdings &h) {
         bool changed = false;
         if (empty_start[s])
           {
@@ -679,17 +772,22 @@ elider::fixed_point (std::vector<holdings> &in, std::vector<bool> &known)
 bool
 elider::may_elide () const
 {
-  std::vector<std::pair<slot_id, hreg>> made;
+  // (slot, register, whether a load of whole registers that a copy
+  // could serve).
+  std::vector<std::tuple<slot_id, hreg, bool>> made;
   for (const edit &e : a_.edits)
     if (e.k == edit::kind::store && whole (t_, e))
-      made.push_back ({ e.slot, e.src_reg });
+      made.push_back ({ e.slot, e.src_reg, false });
     else if (e.k == edit::kind::load && whole (t_, e))
-      made.push_back ({ e.slot, e.dst_reg });
+      made.push_back ({ e.slot, e.dst_reg, e.bytes == 0 && !e.extends });
   std::sort (made.begin (), made.end ());
   // A load or store whose register and slot another load or store
-  // also moves (itself, and another).
+  // also moves (itself, and another); or a load whose slot another
+  // load or store moves through another register (a copy may serve it).
   for (size_t k = 1; k < made.size (); ++k)
-    if (made[k] == made[k - 1])
+    if (std::get<0> (made[k]) == std::get<0> (made[k - 1])
+        && (std::get<1> (made[k]) == std::get<1> (made[k - 1])
+            || std::get<2> (made[k]) || std::get<2> (made[k - 1])))
       return true;
   return false;
 }
@@ -935,7 +1033,8 @@ elider::edge_ends (const std::vector<bool> &wanted,
       for (block_id s : f_.blocks[b].succs)
         any |= wanted[s];
       if (any)
-        walk (b, in[b], false, [&] (block_id s, const holdings &h) {
+        walk (b, in[b], marking::none,
+              [&] (block_id s, const holdings &h) {
           if (wanted[s])
             ends.push_back ({ b, s, h });
         });

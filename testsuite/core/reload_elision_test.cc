@@ -94,6 +94,40 @@ TEST (ReloadElision, RegisterWrittenBetweenKeepsLoad)
   EXPECT_EQ (e.check (), "");
 }
 
+// The reload goes into r15 while r14 still holds the slot's contents
+// (sqlite3BtreeInsert at -O2: values stored from r23-r25 before a call
+// and loaded into r9 and r10 after it): a copy from r14 serves it, and
+// the store nothing reads then goes.  With v1 in r14 in between, r14
+// holds nothing and the load stays.
+TEST (ReloadElision, LoadServedByAnotherRegisterBecomesCopy)
+{
+  for (hreg v1_reg : { hreg (3), hreg (14) })
+    {
+      target t = make_test_target (32, 0, 0);
+      function f = parse (across, t);
+      allocation a = across_allocation (f, v1_reg);
+      a.operand_loc[1][2][0] = R (15);
+      a.edits[1].dst_reg = 15;
+      ASSERT_EQ (joined (check_allocation (f, t, a)), "");
+      ra::elide_reloads (f, t, a, cost_goal::speed);
+      EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+      if (v1_reg == 14)
+        {
+          EXPECT_EQ (a.stats.copied_loads, 0u);
+          ASSERT_EQ (a.edits.size (), 2u) << print_allocation (f, t, a);
+          EXPECT_EQ (a.edits[1].k, edit::kind::load);
+          continue;
+        }
+      EXPECT_EQ (a.stats.copied_loads, 1u);
+      EXPECT_EQ (a.stats.elided_stores, 1u);
+      EXPECT_EQ (a.stats.loads + a.stats.stores, 0u);
+      ASSERT_EQ (a.edits.size (), 1u) << print_allocation (f, t, a);
+      EXPECT_EQ (a.edits[0].k, edit::kind::copy);
+      EXPECT_EQ (a.edits[0].dst_reg, 15u);
+      EXPECT_EQ (a.edits[0].src_reg, 14u);
+    }
+}
+
 // A slot that is a value's home keeps its store (the adapter's debug
 // binds point there), though its load goes.
 TEST (ReloadElision, HomeSlotKeepsStore)

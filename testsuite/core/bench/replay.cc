@@ -25,7 +25,8 @@
 // alike (a change for compile time only) give the same file.
 // --stats=FILE writes a line per function (of the first run): its name,
 // values, alloc_stats' split_edits, split_kept, spill_rounds,
-// elided_loads, elided_stores, sunk_edge_loads and phi_stores, the
+// elided_loads, elided_stores, copied_loads, sunk_edge_loads and
+// phi_stores, the
 // call-saved registers the result writes, and its estimated_cost; for
 // comparing the policies' choices.
 // make bench-core-replay dumps SQLite's sqlite3.c at -O2 (make bench's
@@ -243,11 +244,12 @@ main (int argc, char **argv)
             {
               const alloc_stats &st = res.alloc.stats;
               fprintf (stats_out, "%s values=%zu split_edits=%u "
-                       "split_kept=%u rounds=%u elided=%u,%u sunk=%u "
+                       "split_kept=%u rounds=%u elided=%u,%u copied=%u sunk=%u "
                        "phi=%u saved=%zu cost=%.6g%s\n",
                        f.name.c_str (), f.values.size (), st.split_edits,
                        st.split_kept, st.spill_rounds, st.elided_loads,
-                       st.elided_stores, st.sunk_edge_loads, st.phi_stores,
+                       st.elided_stores, st.copied_loads, st.sunk_edge_loads,
+                       st.phi_stores,
                        (res.alloc.used_regs & t.call_saved).count (),
                        res.failure != alloc_failure::none
                          ? 0.0 : estimated_cost (f, t, res.alloc),
