@@ -647,6 +647,11 @@ private:
   std::vector<std::pair<value_id, uint32_t>> reads_;
   std::vector<uint32_t> read_lo_, read_hi_, read_gen_;
   uint32_t reads_gen_ = 0;
+  // V's entry in dist_out_ of the block walk_with walks is
+  // out_at_[V] when out_gen_[V] is reads_gen_ (else it has none): the
+  // walk looks up the distance past the block's end of every value in
+  // its set at every eviction.
+  std::vector<uint32_t> out_at_, out_gen_;
 
   // in_file_[v]: V is a value of the file being decided, in a register
   // somewhere (not spilled already, not dead).  Set by run () for the
@@ -1648,6 +1653,20 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
         }
       read_hi_[v] = k + 1;
     }
+  if (out_gen_.size () < w_.fn.values.size ())
+    {
+      out_gen_.resize (w_.fn.values.size (), 0);
+      out_at_.resize (w_.fn.values.size ());
+    }
+  for (uint32_t k = 0; k < dist_out_[b].size (); ++k)
+    {
+      out_gen_[dist_out_[b][k].first] = reads_gen_;
+      out_at_[dist_out_[b][k].first] = k;
+    }
+  // The index of V's entry in dist_out_[b], or no_index.
+  auto out_index = [&] (value_id v) -> size_t {
+    return out_gen_[v] == reads_gen_ ? size_t (out_at_[v]) : no_index;
+  };
   // Values whose register holds what a reload of this block loaded:
   // the cell holds them already, so leaving the register needs no store.
   // A rematerializable value needs no store either: it is recomputed.
@@ -1670,7 +1689,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     size_t r = next_read (v, j);
     if (r != no_index)
       return dist_t (r - j);
-    dist_t out = lookup (dist_out_[b], v);
+    const size_t at = out_index (v);
+    const dist_t out = at == no_index ? no_use : dist_out_[b][at].second;
     return add_dist (dist_t (n - j), out);
   };
   // The frequency of the block of V's next use after instruction J.
@@ -1678,7 +1698,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   auto next_use_freq = [&] (value_id v, size_t j) -> double {
     if (next_read (v, j) != no_index)
       return here;
-    size_t at = index_of (dist_out_[b], v);
+    const size_t at = out_index (v);
     return at == no_index ? 0.0 : use_freq_out_[b][at];
   };
   // Whether V's next read after instruction J is in this block and
