@@ -702,6 +702,7 @@ elider::run ()
   // register, and no longer its slot.
   const unsigned copied = copy_loads ();
   a_.stats.loads -= std::min (a_.stats.loads, copied);
+  a_.stats.copies += copied;
   a_.stats.copied_loads = copied;
   // Before the stores go: a moved load reads its slot on more paths.
   if (!cands.empty ())

@@ -121,6 +121,7 @@ TEST (ReloadElision, LoadServedByAnotherRegisterBecomesCopy)
       EXPECT_EQ (a.stats.copied_loads, 1u);
       EXPECT_EQ (a.stats.elided_stores, 1u);
       EXPECT_EQ (a.stats.loads + a.stats.stores, 0u);
+      EXPECT_EQ (a.stats.copies, 1u);
       ASSERT_EQ (a.edits.size (), 1u) << print_allocation (f, t, a);
       EXPECT_EQ (a.edits[0].k, edit::kind::copy);
       EXPECT_EQ (a.edits[0].dst_reg, 15u);
