@@ -607,9 +607,14 @@ private:
   // so it leaves its register there instead (SQLite's record compare
   // saves more registers if it keeps them; zlib's inflate, whose calls
   // are all cold, stored and reloaded 15 values around each of them,
-  // with nine call-saved registers saved anyway).  Zero where the
-  // values that cross calls are crowded (compute_crowding).
+  // with nine call-saved registers saved anyway).  Only values not live
+  // where the values that cross calls are crowded (crowded_life_).
   unsigned free_saved_ = 0;
+  // crowded_life_[v]: V is live in a block where more values that cross
+  // some call are live at once than a call leaves registers
+  // (compute_crowding): it leaves its register at every cold call, as
+  // keeping it there would crowd the call-saved registers.
+  std::vector<uint8_t> crowded_life_;
   // The cold calls, each with the values live across it that it leaves
   // room for, nearest next use first (compute_pressure).
   struct cold_call
@@ -1231,6 +1236,7 @@ spiller::compute_read_kinds ()
 void
 spiller::compute_crowding ()
 {
+  crowded_life_.assign (w_.fn.values.size (), 0);
   if (free_saved_ == 0)
     return;
   auto crosses = [&] (value_id v) { return crossed_[v] > 0; };
@@ -1260,17 +1266,31 @@ spiller::compute_crowding ()
               live.push_back (o.value);
           full = crowded (live);
         }
-      if (full)
-        {
-          free_saved_ = 0;
-          return;
-        }
+      if (!full)
+        continue;
+      // Every value live in B, or read or defined there.
+      for (value_id v : w_.live.live_in[b])
+        crowded_life_[v] = 1;
+      for (value_id v : w_.live.live_out[b])
+        crowded_life_[v] = 1;
+      for (const phi &ph : blk.phis)
+        crowded_life_[ph.def] = 1;
+      for (const insn &i : blk.insns)
+        for (const operand &o : i.ops)
+          if (o.kind == operand_kind::use || o.kind == operand_kind::def)
+            crowded_life_[o.value] = 1;
     }
+  // Kept at a cold call, a value is restricted to the call-saved
+  // registers for its whole life; one whose life stays out of the
+  // crowded blocks meets at most call_room_ values that cross calls
+  // anywhere, so the restricted ones fit.
   for (const cold_call &c : cold_calls_)
     {
       unsigned kept = 0;
       for (value_id v : c.nearest)
         {
+          if (crowded_life_[v])
+            continue;
           if (kept + width (v) > free_saved_)
             break;
           kept += width (v);
@@ -2015,6 +2035,11 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
               for (value_id v : W)
                 if (crossed_[v] > budget)
                   keep.push_back (v);
+              // Those live where the values across calls are crowded
+              // leave first, all of them.
+              evict_until ([] { return false; },
+                           [&] (value_id v) { return crowded_life_[v] != 0; },
+                           keep, j);
               make_room_across (std::max (weight (keep), free_saved_), keep);
             }
           // The values still in a register keep it across the call: a
