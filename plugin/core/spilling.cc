@@ -49,8 +49,8 @@
 //      At a cold call (cold_call_share) the values live across it leave
 //      their registers, so that they need no call-saved ones for it;
 //      only as many stay as the function saves call-saved registers
-//      anyway (free_saved_, when the values across calls are not
-//      crowded).  At any call, the values compute_reach foresaw keeping
+//      anyway (free_saved_), none of them live where the values across
+//      calls are crowded (crowded_life_).  At any call, the values compute_reach foresaw keeping
 //      their registers there stay before others; one that stays
 //      unforeseen counts against the registers the call leaves from
 //      there on, and the file's blocks are walked again with it
