@@ -263,12 +263,27 @@ private:
   // another load or store also moves (or, by copies, another register:
   // those stay).
   bool may_elide () const;
-  // What a walk marks as it goes: nothing (finding the holdings), the
-  // loads and stores whose holding is there already (drop_), the loads
-  // another register's holding may serve (copy_from_), or both.
-  enum class marking : uint8_t { none, drops, copies, drops_and_copies };
+  // What a walk marks as it goes, as flags: nothing (finding the
+  // holdings), the loads and stores whose holding is there already
+  // (drop_), the loads another register's holding may serve
+  // (copy_from_), or both.
+  enum class marking : uint8_t
+  {
+    none = 0,
+    drops = 1,
+    copies = 2,
+    drops_and_copies = 3
+  };
+  static bool marks (marking mark, marking what)
+  {
+    return (uint8_t (mark) & uint8_t (what)) != 0;
+  }
   // Apply edit E to H, marking as MARK says.
   void apply (const edit &e, size_t index, holdings &h, marking mark);
+  // Walk every block an edge reached (KNOWN) from IN, marking as MARK
+  // says.
+  void mark_blocks (const std::vector<holdings> &in,
+                    const std::vector<bool> &known, marking mark);
   // A register other than load E's destination, of its file, whose
   // WIDTH registers hold E's slot whole (bytes 0) in H and do not
   // overlap the destination's; no_hreg if none.
@@ -410,12 +425,12 @@ elider::apply (const edit &e, size_t index, holdings &h, marking mark)
         const holding x { e.dst_reg, e.width, e.slot, e.bytes };
         if (whole (t_, e) && holds (h, x))
           {
-            if (mark == marking::drops || mark == marking::drops_and_copies)
+            if (marks (mark, marking::drops))
               drop_[index] = true;
             return;
           }
-        if ((mark == marking::copies || mark == marking::drops_and_copies)
-            && e.bytes == 0 && !on_candidate_edge_[index])
+        if (marks (mark, marking::copies) && e.bytes == 0
+            && !on_candidate_edge_[index])
           {
             const hreg r = other_holder (h, e);
             if (r != no_hreg)
@@ -433,7 +448,7 @@ elider::apply (const edit &e, size_t index, holdings &h, marking mark)
         const holding x { e.src_reg, e.width, e.slot, e.bytes };
         if (whole (t_, e) && holds (h, x))
           {
-            if (mark == marking::drops || mark == marking::drops_and_copies)
+            if (marks (mark, marking::drops))
               drop_[index] = true;
             return;
           }
@@ -476,6 +491,15 @@ elider::apply (const edit &e, size_t index, holdings &h, marking mark)
       kill_regs (h, work::span (e.dst_reg, e.width));
       return;
     }
+}
+
+void
+elider::mark_blocks (const std::vector<holdings> &in,
+                     const std::vector<bool> &known, marking mark)
+{
+  for (block_id b = 0; b < f_.blocks.size (); ++b)
+    if (known[b])
+      walk (b, in[b], mark, [] (block_id, const holdings &) {});
 }
 
 hreg
@@ -658,10 +682,7 @@ elider::run ()
     for (size_t k = edge_begin (c.from); k < first_[c.from + 1]; ++k)
       if (a_.edits[k].at.succ == c.to)
         on_candidate_edge_[k] = true;
-  for (block_id b = 0; b < nb; ++b)
-    if (known[b])
-      walk (b, in[b], marking::drops_and_copies,
-            [] (block_id, const holdings &) {});
+  mark_blocks (in, known, marking::drops_and_copies);
   unsigned dropped = 0;
   for (size_t k = 0; k < a_.edits.size (); ++k)
     if (drop_[k])
@@ -689,10 +710,7 @@ elider::run ()
           std::vector<holdings> in_now;
           std::vector<bool> known_now;
           if (fixed_point (in_now, known_now))
-            for (block_id b = 0; b < nb; ++b)
-              if (known_now[b])
-                walk (b, in_now[b], marking::copies,
-                      [] (block_id, const holdings &) {});
+            mark_blocks (in_now, known_now, marking::copies);
         }
     }
   a_.stats.loads -= std::min (a_.stats.loads, dropped);

@@ -50,11 +50,11 @@
 //      their registers, so that they need no call-saved ones for it;
 //      only as many stay as the function saves call-saved registers
 //      anyway (free_saved_), none of them live where the values across
-//      calls are crowded (crowded_life_).  At any call, the values compute_reach foresaw keeping
-//      their registers there stay before others; one that stays
-//      unforeseen counts against the registers the call leaves from
-//      there on, and the file's blocks are walked again with it
-//      restricted from its def (max_walk_passes).  A
+//      calls are crowded (crowded_life_).  At any call, the values
+//      compute_reach foresaw keeping their registers there stay before
+//      others; one that stays unforeseen counts against the registers
+//      the call leaves from there on, and the file's blocks are walked
+//      again with it restricted from its def (max_walk_passes).  A
 //      start value that leaves before it is read starts in memory
 //      instead, and the block is walked again (max_start_trials).
 //   4. At each edge, a value in a register at the successor's start but

@@ -26,9 +26,8 @@
 // --stats=FILE writes a line per function (of the first run): its name,
 // values, alloc_stats' split_edits, split_kept, spill_rounds,
 // elided_loads, elided_stores, copied_loads, sunk_edge_loads and
-// phi_stores, the
-// call-saved registers the result writes, and its estimated_cost; for
-// comparing the policies' choices.
+// phi_stores, the call-saved registers the result writes, and its
+// estimated_cost; for comparing the policies' choices.
 // make bench-core-replay dumps SQLite's sqlite3.c at -O2 (make bench's
 // source) and runs it.  Not part of make check.
 //
@@ -244,8 +243,8 @@ main (int argc, char **argv)
             {
               const alloc_stats &st = res.alloc.stats;
               fprintf (stats_out, "%s values=%zu split_edits=%u "
-                       "split_kept=%u rounds=%u elided=%u,%u copied=%u sunk=%u "
-                       "phi=%u saved=%zu cost=%.6g%s\n",
+                       "split_kept=%u rounds=%u elided=%u,%u copied=%u "
+                       "sunk=%u phi=%u saved=%zu cost=%.6g%s\n",
                        f.name.c_str (), f.values.size (), st.split_edits,
                        st.split_kept, st.spill_rounds, st.elided_loads,
                        st.elided_stores, st.copied_loads, st.sunk_edge_loads,
