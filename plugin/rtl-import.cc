@@ -665,7 +665,7 @@ importer::new_value (unsigned regno, uint32_t origin)
 // longest_match: one move per iteration of its hottest loop), and over
 // an abnormal edge, where no copy can go, the allocation fails (a
 // computed goto's target in comp-goto-1.c).  A one-input phi on a normal
-// edge stays: it splits a long live range.
+// edge stays; the core folds it into its input (copy_folding.cc).
 static rtl_ssa::set_info *
 trivial_phi_input (rtl_ssa::set_info *set)
 {

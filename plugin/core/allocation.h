@@ -223,7 +223,9 @@ struct allocation
   }
 
   // phi_loc[b][k]: where the def of phi k of block b is at the start of
-  // block b.
+  // block b; `none` for a trivial phi (one whose arguments are one value
+  // or the phi itself, copy_folding.cc), which is that value, read where
+  // that value is.
   std::vector<std::vector<location>> phi_loc;
 
   // phi_also[b][k]: a stack slot the def of phi k of block b, which is in

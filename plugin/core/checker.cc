@@ -1083,6 +1083,11 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
             cells.push_back (slot_index (l.slot, u));
           step = 1;
         }
+      else if (l.k == location::kind::none && canon_[p.def] == canon_[arg])
+        // A trivial phi (compute_canon) is its argument's value, which
+        // the reads of its def find wherever the argument is: it needs
+        // no place of its own.
+        continue;
       else
         {
           report (r, where + std::to_string (k) + " v"

@@ -63,22 +63,45 @@ copy_operands (const insn &i, const operand *&def, const operand *&use)
   return def && use && !def->earlyclobber && def->tied_to == no_operand;
 }
 
+// Whether a value X may be read where Y is, and Y where X is: one file,
+// width, size and allowed set, neither memory-only.
+bool
+same_kind (const value &x, const value &y)
+{
+  return x.file == y.file && x.width == y.width && x.bytes == y.bytes
+         && x.allowed == y.allowed && !x.memory_only && !y.memory_only;
+}
+
 // Merge the phis of one block whose arguments are the same values (after
 // the copies folded so far): they hold one value, so need one register
 // and one set of edge moves.  A merged phi P gets rep[P] = Q (the first
 // phi of its block with P's arguments) and leaves the block's phi list;
 // FIND follows rep.  Such pairs arise where GCC copied one value into
 // two pseudos that a join then merges twice (zlib's longest_match:
-// best_len and the copy of it it returns).  Return the number merged.
+// best_len and the copy of it it returns).
+//
+// A trivial phi, whose arguments are one value X or the phi itself, is
+// X (Braun et al., "Simple and Efficient Construction of SSA Form", CC
+// 2013: X dominates the phi's block): rep[P] = X.  The importer keeps
+// the one-input phis rtl-ssa puts at EBB heads, each a copy on its
+// block's one in-edge; apart, the phi and X overlapped wherever X stayed
+// live past it, two registers for one value and a copy where they
+// differed (SQLite's btreeParseCellPtr ran a cycle of three moves on its
+// hot path for two such phis), and a loop header's phi whose back edge
+// brought back, through such phis, the header's own value was stored
+// and reloaded around the loop.  Return the number merged or folded.
 //
 // A merge can make two other phis' arguments equal (a phi of a later
-// join reading P and Q), so this repeats until a round merges nothing.
+// join reading P and Q), and a fold can make a phi trivial (its back
+// edge's argument was a one-input phi of it), so this repeats until a
+// round merges nothing.
 // Termination: every round but the last merges at least one phi, and a
 // merged phi never takes part again, so there are at most
 // (number of phis + 1) rounds (max_rounds, the named cap).
 template <typename Find>
 size_t
-merge_phis (work &w, std::vector<value_id> &rep, Find &find)
+merge_phis (work &w, const std::vector<bool> &abnormal_arg,
+            std::vector<value_id> &rep, Find &find)
 {
   function &fn = w.fn;
   size_t nphis = 0;
@@ -92,8 +115,6 @@ merge_phis (work &w, std::vector<value_id> &rep, Find &find)
       size_t before = merged;
       for (block &blk : fn.blocks)
         {
-          if (blk.phis.size () < 2)
-            continue;
           bool abnormal = false;
           for (bool a : blk.pred_abnormal)
             abnormal |= a;
@@ -106,8 +127,26 @@ merge_phis (work &w, std::vector<value_id> &rep, Find &find)
                 continue;
               std::vector<value_id> args;
               args.reserve (ph.args.size ());
+              value_id only = no_value;
+              bool several = false;
               for (value_id a : ph.args)
-                args.push_back (find (a));
+                {
+                  args.push_back (find (a));
+                  if (args.back () != ph.def)
+                    {
+                      several |= only != no_value && only != args.back ();
+                      only = args.back ();
+                    }
+                }
+              // A trivial phi: every argument is one value or the phi.
+              if (only != no_value && !several
+                  && same_kind (fn.values[ph.def], fn.values[only])
+                  && !abnormal_arg[ph.def] && !abnormal_arg[only])
+                {
+                  rep[ph.def] = only;
+                  ++merged;
+                  continue;
+                }
               keys.push_back ({ std::move (args), ph.def });
             }
           // Stable: the first phi of each group is the one kept.
@@ -123,10 +162,7 @@ merge_phis (work &w, std::vector<value_id> &rep, Find &find)
                   continue;
                 }
               value_id p = keys[k].second, q = keys[head].second;
-              const value &x = fn.values[p], &y = fn.values[q];
-              if (x.file != y.file || x.width != y.width
-                  || x.bytes != y.bytes || x.allowed != y.allowed
-                  || x.memory_only || y.memory_only)
+              if (!same_kind (fn.values[p], fn.values[q]))
                 continue;
               rep[p] = q;
               ++merged;
@@ -134,26 +170,6 @@ merge_phis (work &w, std::vector<value_id> &rep, Find &find)
         }
       if (merged == before)
         break;
-    }
-  if (merged == 0)
-    return 0;
-  for (block &blk : fn.blocks)
-    {
-      size_t kept = 0;
-      for (size_t k = 0; k < blk.phis.size (); ++k)
-        {
-          value_id p = blk.phis[k].def;
-          if (find (p) != p)
-            {
-              w.wv[p].origin = vorigin::dead;
-              w.wv[p].folded_into = find (p);
-              continue;
-            }
-          if (kept != k)
-            blk.phis[kept] = std::move (blk.phis[k]);
-          ++kept;
-        }
-      blk.phis.resize (kept);
     }
   return merged;
 }
@@ -215,9 +231,29 @@ fold_copies (work &w)
         folded.push_back ({ b, j });
         defs.push_back (d);
       }
-  size_t merged = merge_phis (w, rep, find);
+  size_t merged = merge_phis (w, abnormal_arg, rep, find);
   if (folded.empty () && merged == 0)
     return;
+
+  // The phis folded or merged leave their blocks.
+  for (block &blk : fn.blocks)
+    {
+      size_t kept = 0;
+      for (size_t k = 0; k < blk.phis.size (); ++k)
+        {
+          value_id p = blk.phis[k].def;
+          if (find (p) != p)
+            {
+              w.wv[p].origin = vorigin::dead;
+              w.wv[p].folded_into = find (p);
+              continue;
+            }
+          if (kept != k)
+            blk.phis[kept] = std::move (blk.phis[k]);
+          ++kept;
+        }
+      blk.phis.resize (kept);
+    }
 
   for (size_t k = 0; k < folded.size (); ++k)
     {

@@ -261,6 +261,53 @@ block 2 preds=1
     << print_allocation (f, t, r.alloc);
 }
 
+// A phi of a block with one in-edge reads one value: it is a copy on
+// that edge, and folds like one (copy_folding.cc).  v0 stays live past
+// it (block 2 reads it); apart, v0 and v1 would take two of the three
+// registers where v2 and v3 need the third and a fourth, and one would
+// be spilled.  Folded, the phi has no location of its own: v1 is v0
+// (SQLite's btreeParseCellPtr ran a cycle of three moves and a fourth
+// through a free register on its hot path for two such phis).
+TEST (Allocate, OneInputPhiFolded)
+{
+  const char *text = R"(
+function lone
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 cr
+value v5 cr
+block 0 succs=1,2
+  insn def:v0
+  insn def:v4 use:v0
+  insn use:v4 term
+block 1 preds=0 succs=2
+  phi v1 = v0
+  insn def:v2 use:v1
+  insn def:v3 use:v1 use:v2
+  insn def:v5 use:v3 use:v2
+  insn use:v5 term
+block 2 preds=0,1
+  insn use:v0 term
+)";
+  target t = make_test_target (3, 2, 2);
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t);
+  ASSERT_EQ (r.error, "");
+  ASSERT_EQ (r.alloc.phi_loc[1].size (), 1u);
+  EXPECT_FALSE (r.alloc.phi_loc[1][0].is_reg ())
+    << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (r.alloc.value_loc[1], r.alloc.value_loc[0]);
+  EXPECT_EQ (r.alloc.stats.loads + r.alloc.stats.stores, 0u)
+    << print_allocation (f, t, r.alloc);
+  size_t copies = 0;
+  for (const edit &e : r.alloc.edits)
+    copies += e.k == edit::kind::copy || e.k == edit::kind::swap;
+  EXPECT_EQ (copies, 0u) << print_allocation (f, t, r.alloc);
+}
+
 // zlib's longest_match: the loop header copies best_len (v1) into the
 // pseudo it returns (v2), and the loop's join has a phi for each (v5,
 // v6).  Folding the copy makes the two phis read the same values; merged,
@@ -767,7 +814,9 @@ block 5 preds=4
 // whole values for it.  Reduced from SQLite's sqlite3AffinityType with 8
 // GPRs: the block before the loop ends with 8 values, the header's start
 // set holds 8 of them and a reloaded ninth, one of the 8 being only a
-// memory phi's argument.
+// memory phi's argument.  (v17 was a one-input phi of v16, which copy
+// folding would fold, v16 becoming a phi of itself and of v7, and no
+// longer under pressure: v17 is an instruction's def instead.)
 TEST (Allocate, EdgeReloadIsAnEdgeMove)
 {
   const char *text = R"(
@@ -839,7 +888,7 @@ block 8 preds=7 succs=9 depth=1 freq=0.5431335773319006
   insn def:v26 remat
 block 9 preds=8 succs=3 depth=1 freq=15.078861087560654
   phi v15 = v26
-  phi v17 = v16
+  insn def:v17 use:v16
   insn def:v11
 )";
   alloc_result r = run (text, make_test_target (8, 2, 8),
@@ -956,17 +1005,19 @@ five_gpr_target ()
   return rs6000_with_gprs ({ 0, 3, 4, 5, 6 });
 }
 
-// A phi in a register whose arguments are all memory phis of its class
-// is loaded from their cell on every in-edge: the cell holds it too
-// (spilling.cc, decisions::phi_in_cell).  It is never stored, and it
-// passes to a memory phi of its class with no move (SSA deconstruction)
-// and no reload where it left its register.  Reduced from LZ4HC's
-// compression loop with 5 GPRs: v12, the inner loop's header phi of a
-// counter (v6 before the loop, v13 from the latch, both memory phis),
-// took a register at the header and was stored at the end of block 9,
-// on the way to the memory phi v18, on every iteration, into the very
-// cell it had been loaded from.  The cell is written once, at the end
-// of block 2 (v6's argument).
+// A counter kept in memory before a loop is loaded into a register for
+// the loop and never stored inside it.  Reduced from LZ4HC's compression
+// loop with 5 GPRs: v12, the inner loop's header phi of a counter (v6
+// before the loop, v13 from the latch), took a register at the header
+// and was stored on every iteration, on the way to a memory phi of its
+// class, into the very cell it had been loaded from.  The reduction had
+// the latch's value reach v13 through one-input phis, which copy folding
+// now folds (v13 and v18 are v12, a phi of itself and v6; v6 has a
+// second in-edge here so that it stays a phi), so a phi in a register
+// whose arguments are all memory phis of its class (spilling.cc,
+// decisions::phi_in_cell) no longer arises in it.  What the test keeps
+// is the outcome: v6's cell is written only before the loop (blocks 2
+// and 15, its arguments' edges), and the header's phi is in a register.
 TEST (Allocate, PhiOfMemoryPhisIsHeldInTheirCell)
 {
   const char *text = R"(
@@ -994,18 +1045,23 @@ value v19 gpr
 value v20 gpr
 value v21 gpr
 value v22 gpr
+value v23 gpr
+value v24 cr
+value v25 cr
 block 0 preds= succs=1 depth=0 freq=1
-block 1 preds=0 succs=2 depth=0 freq=1
+block 1 preds=0 succs=2,15 depth=0 freq=1
   copy def:v0 use_hard:r4
   copy use:v0 def:v1
-block 2 preds=1 succs=3 depth=0 freq=0.26
   insn def:v2
   insn def:v3
+  insn def:v24 use:v1
+  insn use:v24 term
+block 2 preds=1 succs=3 depth=0 freq=0.26
   copy use:v1 def:v4
   insn def:v5 remat
-block 3 preds=2 succs=4 depth=1 freq=0.868
-  phi v6 = v5
-  phi v7 = v4
+block 3 preds=2,15 succs=4 depth=1 freq=0.868
+  phi v6 = v5 v23
+  phi v7 = v4 v1
   insn def:v8
   insn def:v9
 block 4 preds=3 succs=5 depth=2 freq=7.03
@@ -1027,30 +1083,34 @@ block 10 preds=9 succs=11 depth=2 freq=18.4
   phi v19 = v16
   insn def:v20
   insn use:v3
-block 11 preds=10 succs=12 depth=2 freq=1.05
-  insn use:v14
+block 11 preds=10 succs=12,14 depth=2 freq=1.05
+  insn def:v25 use:v14
+  insn use:v25 term
 block 12 preds=11 succs=13 depth=2 freq=0.00774
   copy def:v21 use_hard:r3
 block 13 preds=12 succs=14 depth=2 freq=0.00733
   insn def:v22
-block 14 preds=13 succs=8 depth=2 freq=18.3
-  phi v13 = v18
-  phi v15 = v22
-  phi v17 = v19
+block 14 preds=13,11 succs=8 depth=2 freq=18.3
+  phi v13 = v22 v18
+  phi v15 = v22 v14
+  phi v17 = v19 v19
+block 15 preds=1 succs=3 depth=0 freq=0.001
+  insn def:v23 remat
 )";
   const target t = five_gpr_target ();
+  function f0;
+  ASSERT_EQ (parse_function (text, t, &f0), "");
   alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
   ASSERT_EQ (r.failure, alloc_failure::none);
   const allocation &a = r.alloc;
   ASSERT_TRUE (a.phi_loc[3][0].is_slot ());
   const slot_id cell = a.phi_loc[3][0].slot;
-  EXPECT_TRUE (a.phi_loc[8][0].is_reg ());
-  EXPECT_EQ (a.phi_also_at (8, 0), cell);
+  EXPECT_TRUE (a.phi_loc[8][0].is_reg ()) << print_allocation (f0, t, a);
   for (const edit &e : a.edits)
     if (e.k == edit::kind::store && e.slot == cell)
       {
-        EXPECT_EQ (e.at.block, 2u) << "a store into v6's cell at block "
-                                   << e.at.block;
+        EXPECT_TRUE (e.at.block == 2u || e.at.block == 15u)
+          << "a store into v6's cell at block " << e.at.block;
       }
 }
 

@@ -771,3 +771,40 @@ block 2 preds=1
   EXPECT_TRUE (has (errs, "block 2 insn 0 (origin 13) operand 0 reads r3 "
                           "which holds v0")) << joined (errs);
 }
+
+// A trivial phi needs no location of its own (copy folding folds a
+// one-input phi into its argument): its reads find the argument where it
+// is, and only there.
+TEST (Checker, TrivialPhiWithoutLocation)
+{
+  const char *text = R"(
+function lone
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+block 0 succs=1
+  insn def:v0 origin=10
+  insn def:v2 origin=11
+block 1 preds=0
+  phi v1 = v0
+  phi v3 = v2
+  insn use:v1 use:v0 use:v3 term origin=12
+)";
+  target t = make_test_target (32, 0, 0);
+  function f = parse (text, t);
+  allocation a = blank (f);
+  a.operand_loc[0][0] = { R (3) };
+  a.operand_loc[0][1] = { R (4) };
+  a.phi_loc[1] = { location (), R (4) };
+  a.operand_loc[1][0] = { R (3), R (3), R (4) };
+  EXPECT_EQ (joined (check_allocation (f, t, a)), "");
+  EXPECT_EQ (compare_runs (f, t, a, 1), "");
+
+  // v1 reads v2 instead: it is v2, which r3 does not hold.
+  function g = f;
+  g.blocks[1].phis[0].args[0] = 2;
+  auto errs = check_allocation (g, t, a);
+  EXPECT_TRUE (has (errs, "block 1 insn 0 (origin 12) operand 0 reads r3 "
+                          "which holds v0, expected v2")) << joined (errs);
+}
