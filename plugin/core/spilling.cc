@@ -1464,10 +1464,28 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
   // start reloads found none, and colour assignment spilled in a second
   // round (SQLite's analyzeOneTable at -O2; test
   // ColorAssignment.SplitHeaderSetFitsRegisterClasses).
+  // A phi of the block counts in the classes of its arguments too: at
+  // the end of each predecessor, where the edge's reloads of the start
+  // set are made, its argument holds a register of its own reach (a phi
+  // whose argument crosses a call elsewhere holds a call-saved register
+  // there, while the phi may take any: SQLite's sqlite3Insert at -O2, a
+  // header's start reload found the call-saved registers full of
+  // arguments and values live through, and colour assignment spilled in
+  // a second round).  An argument whose reach shares nothing with the
+  // phi's leaves the phi's own.
   std::vector<klass> &klasses = entry_scratch_.klasses;
   klasses.clear ();
+  auto class_reach = [&] (value_id v) {
+    hreg_set r = reach_[v];
+    if (phi_stamp_[v] != entry_stamp_)
+      return r;
+    for (value_id a : blk.phis[phi_at_[v]].args)
+      if ((r & reach_[a] & regs_).any ())
+        r &= reach_[a];
+    return r;
+  };
   auto fits_classes = [&] (value_id v, unsigned wd) {
-    const hreg_set &rv = reach_[v];
+    const hreg_set rv = class_reach (v);
     if ((rv & regs_) == regs_)
       return true;
     bool have = false;
@@ -1477,7 +1495,7 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
       {
         unsigned u = 0;
         for (value_id x : out)
-          if ((reach_[x] & ~rv).none ())
+          if ((class_reach (x) & ~rv).none ())
             u += width (x);
         klasses.push_back ({ rv, unsigned ((rv & regs_ & ~occupied).count ()),
                              u });
@@ -1488,8 +1506,9 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
     return true;
   };
   auto take_class = [&] (value_id v, unsigned wd) {
+    const hreg_set rv = class_reach (v);
     for (klass &k : klasses)
-      if ((reach_[v] & ~k.regs).none ())
+      if ((rv & ~k.regs).none ())
         k.used += wd;
   };
   for (const cand &c : cands)

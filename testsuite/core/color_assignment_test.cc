@@ -1142,6 +1142,204 @@ block 21 preds=12,20 succs=11 depth=1 freq=1.4158675447106361
   colored_in_one_round (text, abi_target ());
 }
 
+// A header's phi counts in its arguments' classes: at the end of each
+// predecessor, where the edge reloads the start set, the argument holds
+// a register of its own reach.  Reduced from SQLite's sqlite3Insert at
+// -O2 (tools: the reducer, keeping the functions that colour in one
+// round with the rule and in two without it): the loop header (block
+// 26) takes values kept across the loop's call (block 31), and its phi
+// v40, which crosses no call, was counted as taking any register; its
+// argument v16 crosses the call of block 24 and holds a call-saved
+// register up to the end of block 25, where the edge's start reloads
+// then found none left, and colour assignment spilled in a second
+// round.  (The whole allocation: the trivial phis the reduction
+// kept fold first.)
+TEST (ColorAssignment, SplitHeaderPhiCountsInItsArgumentsClass)
+{
+  const char *text = R"(
+function phi_arg_class
+value v0 gpr name=r2076
+value v1 gpr name=r836
+value v2 gpr name=r2079
+value v3 gpr name=r2080
+value v4 gpr name=r2081
+value v5 gpr name=r300
+value v6 gpr name=r2077
+value v7 gpr name=r839
+value v8 gpr name=r840
+value v9 gpr name=r841
+value v10 gpr name=r837
+value v11 gpr name=r819
+value v12 gpr name=r279
+value v13 gpr name=r819.phi
+value v14 gpr name=r279.phi
+value v15 gpr name=r1924
+value v16 gpr name=r277
+value v17 gpr name=r306
+value v18 gpr name=r306.phi
+value v19 gpr name=r2114
+value v20 gpr name=r302
+value v21 gpr name=r285
+value v22 gpr name=r285.phi
+value v23 gpr name=r390
+value v24 gpr name=r390.phi
+value v25 gpr name=r286
+value v26 gpr name=r283
+value v27 gpr name=r286.phi
+value v28 gpr name=r285.phi
+value v29 gpr name=r283.phi
+value v30 gpr name=r174
+value v31 gpr name=r286.phi
+value v32 gpr name=r285.phi
+value v33 gpr name=r283.phi
+value v34 gpr name=r174.phi
+value v35 gpr name=r818
+value v36 gpr name=r818.phi
+value v37 gpr name=r818.phi
+value v38 gpr name=r287
+value v39 gpr name=r287.phi
+value v40 gpr name=r277.phi
+value v41 gpr name=r277.phi
+value v42 gpr name=r277
+value v43 gpr name=r277.phi
+value v44 gpr name=r277.phi
+value v45 gpr name=r283.phi
+value v46 gpr name=r174.phi
+value v47 gpr name=r818.phi
+value v48 gpr name=r306.phi
+value v49 gpr name=r287.phi
+value v50 gpr name=r819.phi
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2 depth=0 freq=1
+  copy def:v0 use_hard:r3
+  copy use:v0 def:v1
+  copy def:v2 use_hard:r6
+  copy def:v3 use_hard:r7
+  copy def:v4 use_hard:r8
+  insn def:v5
+  copy def:v6 use_hard:r4
+  copy use:v2 def:v7
+  copy use:v3 def:v8
+  copy use:v4 def:v9
+  copy use:v6 def:v10
+block 2 preds=1 succs=3 depth=0 freq=0.040263308212161064
+  insn def:v11
+  insn def:v12
+block 3 preds=2 succs=4 depth=0 freq=0.5406060041859746
+  phi v13 = v11
+  phi v14 = v12
+block 4 preds=3 succs=5 depth=0 freq=0.26424819603562355
+  insn def:v15
+block 5 preds=4 succs=6 depth=0 freq=0.12916452623903751
+  insn def:v16
+block 6 preds=5 succs=7 depth=0 freq=0.085248572751879692
+  insn def:v17
+block 7 preds=6 succs=8 depth=0 freq=0.078245682641863823
+  phi v18 = v17
+block 8 preds=7 succs=9 depth=0 freq=0.076735381968319416
+  copy def:v19 use_hard:r3
+  copy use:v19 def:v20
+block 9 preds=8 succs=10 depth=0 freq=0.026090031489729881
+  insn def:v21
+block 10 preds=9 succs=11 depth=0 freq=0.076735381968319416
+  phi v22 = v21
+block 11 preds=10 succs=12 depth=0 freq=0.041030402295291424
+  insn def:v23
+block 12 preds=11 succs=13 depth=0 freq=0.050887026824057102
+  phi v24 = v23
+  insn def:v25
+block 13 preds=12 succs=14 depth=0 freq=0.0018719201907515526
+  insn def:v26
+block 14 preds=13 succs=15 depth=0 freq=0.014823167584836483
+  phi v27 = v25
+  phi v28 = v22
+  phi v29 = v26
+block 15 preds=14 succs=16 depth=0 freq=0.0135323666036129
+  insn def:v30
+block 16 preds=15 succs=17 depth=0 freq=0.022080319933593273
+  phi v31 = v27
+  phi v32 = v28
+  phi v33 = v29
+  phi v34 = v30
+block 17 preds=16 succs=18 depth=0 freq=0.0010261042043566704
+  insn def:v35
+block 18 preds=17 succs=19 depth=0 freq=0.0039082132279872894
+  phi v36 = v35
+block 19 preds=18 succs=20 depth=0 freq=0.015690055675804615
+  phi v37 = v36
+block 20 preds=19 succs=21 depth=0 freq=0.0076693044975399971
+  insn def:v38
+block 21 preds=20 succs=22 depth=0 freq=0.014302682131528854
+  phi v39 = v38
+block 22 preds=24,21 succs=23 depth=3 freq=2.6006006225943565
+block 23 preds=22 succs=24,25 depth=3 freq=0.35268665291368961
+block 24 preds=23 succs=22 depth=5 freq=18.465537279844284
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+block 25 preds=23 succs=26 depth=0 freq=0.00059011299163103104
+block 26 preds=32,25 succs=27 depth=1 freq=0.065846764482557774
+  phi v40 = v41 v16
+block 27 preds=26 succs=28 depth=1 freq=0.029265593737363815
+  insn use:v40 def:v42
+block 28 preds=27 succs=29 depth=1 freq=0.032385713420808315
+  phi v43 = v42
+  insn use:v24
+block 29 preds=28 succs=31,30 depth=1 freq=0.033129892311990261
+  phi v44 = v43
+block 30 preds=29 succs=32 depth=1 freq=0.008958759717643261
+  phi v45 = v33
+  insn use:v45
+block 31 preds=29 succs=32 depth=1 freq=0.010932857170701027
+  phi v46 = v34
+  copy use:v46 def_hard:r5
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+block 32 preds=31,30 succs=26,33 depth=1 freq=0.065846764482557774
+  phi v41 = v44 v44
+block 33 preds=32 succs=34 depth=0 freq=0.008138362318277359
+  insn use:v15
+block 34 preds=33 succs=35 depth=0 freq=0.0010457998141646385
+  phi v47 = v37
+  copy use:v47 def_hard:r6
+block 35 preds=34 succs=36 depth=0 freq=0.0022280337288975716
+  copy use:v20 def_hard:r5
+block 36 preds=35 succs=37 depth=0 freq=0.0017725368961691856
+  insn use:v32
+block 37 preds=36 succs=38 depth=0 freq=0.0027458062395453453
+  insn use:v14
+block 38 preds=37 succs=39 depth=0 freq=0.0027458062395453453
+  insn use:v1
+block 39 preds=38 succs=40 depth=0 freq=0.0043515842407941818
+  insn use:v31
+  copy use:v8 def_hard:r10
+block 40 preds=39 succs=41 depth=0 freq=0.0026856726035475731
+  phi v48 = v18
+  insn use:v48
+block 41 preds=40 succs=42 depth=0 freq=0.0031840521842241287
+  phi v49 = v39
+  insn use:v49
+block 42 preds=41 succs=43 depth=0 freq=0.51918923296034336
+  phi v50 = v13
+  copy use:v10 def_hard:r4
+block 43 preds=42 succs=44 depth=0 freq=0.50816953927278519
+  copy use:v50 def_hard:r4
+block 44 preds=43 succs=45 depth=0 freq=0.5338378231972456
+  copy use:v9 def_hard:r4
+block 45 preds=44 succs=46 depth=0 freq=0.5338378231972456
+  copy use:v7 def_hard:r4
+block 46 preds=45 succs=47 depth=0 freq=0.53470001555979252
+  copy use:v5 def_hard:r3
+block 47 preds=46* succs= depth=0 freq=1.0000000279396772 returns
+)";
+  const target t = abi_target ();
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_options o;
+  o.policy = spill_policy::split;
+  o.check = check_mode::on;
+  alloc_result r = allocate (f, t, o);
+  ASSERT_EQ (r.failure, alloc_failure::none) << r.error;
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+}
+
 // A value that leaves its register and is read by nothing but its
 // store keeps only the store's constraints: its reads belong to its
 // reloads.  With five GPRs (r0 r3-r6, none call-saved), v0 copies the
