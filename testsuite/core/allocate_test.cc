@@ -35,6 +35,16 @@ run (const char *text, const target &t, spill_mode mode = spill_mode::normal,
   return r;
 }
 
+// The register moves (copies and swaps) among A's edits.
+size_t
+moves_of (const allocation &a)
+{
+  size_t n = 0;
+  for (const edit &e : a.edits)
+    n += e.k == edit::kind::copy || e.k == edit::kind::swap;
+  return n;
+}
+
 const char *straight = R"(
 function straight
 value v0 gpr
@@ -302,10 +312,7 @@ block 2 preds=0,1
   EXPECT_EQ (r.alloc.value_loc[1], r.alloc.value_loc[0]);
   EXPECT_EQ (r.alloc.stats.loads + r.alloc.stats.stores, 0u)
     << print_allocation (f, t, r.alloc);
-  size_t copies = 0;
-  for (const edit &e : r.alloc.edits)
-    copies += e.k == edit::kind::copy || e.k == edit::kind::swap;
-  EXPECT_EQ (copies, 0u) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (moves_of (r.alloc), 0u) << print_allocation (f, t, r.alloc);
 }
 
 // zlib's longest_match: the loop header copies best_len (v1) into the
@@ -351,10 +358,7 @@ block 4 preds=3
   EXPECT_EQ (r.alloc.phi_loc[3][1], r.alloc.phi_loc[3][0])
     << print_allocation (f, t, r.alloc);
   EXPECT_EQ (r.alloc.value_loc[6], r.alloc.value_loc[5]);
-  size_t copies = 0;
-  for (const edit &e : r.alloc.edits)
-    copies += e.k == edit::kind::copy || e.k == edit::kind::swap;
-  EXPECT_EQ (copies, 0u) << print_allocation (f, t, r.alloc);
+  EXPECT_EQ (moves_of (r.alloc), 0u) << print_allocation (f, t, r.alloc);
 }
 
 // Incoming arguments passed straight on to a call in another block take
