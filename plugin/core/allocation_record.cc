@@ -281,7 +281,8 @@ build_record (work &w, allocation &out)
   // folding kept, in order; those after them are spilling.cc's (SSA
   // reconstruction), whose moves are edits like any other.  A phi that
   // copy folding merged into an earlier phi of its block is where that
-  // phi is.
+  // phi is; one it folded into its argument (a trivial phi) has no
+  // location: its reads read the argument.
   for (block_id b = 0; b < in.blocks.size (); ++b)
     {
       const std::vector<phi> &phis = in.blocks[b].phis;
