@@ -788,6 +788,8 @@ private:
   {
     std::vector<cand> cands;
     std::vector<klass> klasses;
+    // The class reach of each value entry_set has taken, in order.
+    std::vector<hreg_set> taken;
     std::vector<block_id> loop;
   } entry_scratch_;
   // entry_set's marks, valid where their stamp is entry_stamp_ (one per
@@ -1475,6 +1477,8 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
   // phi's leaves the phi's own.
   std::vector<klass> &klasses = entry_scratch_.klasses;
   klasses.clear ();
+  std::vector<hreg_set> &taken = entry_scratch_.taken;
+  taken.clear ();
   auto class_reach = [&] (value_id v) {
     hreg_set r = reach_[v];
     if (phi_stamp_[v] != entry_stamp_)
@@ -1484,8 +1488,7 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
         r &= reach_[a];
     return r;
   };
-  auto fits_classes = [&] (value_id v, unsigned wd) {
-    const hreg_set rv = class_reach (v);
+  auto fits_classes = [&] (const hreg_set &rv, unsigned wd) {
     if ((rv & regs_) == regs_)
       return true;
     bool have = false;
@@ -1494,9 +1497,9 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
     if (!have)
       {
         unsigned u = 0;
-        for (value_id x : out)
-          if ((class_reach (x) & ~rv).none ())
-            u += width (x);
+        for (size_t k = 0; k < out.size (); ++k)
+          if ((taken[k] & ~rv).none ())
+            u += width (out[k]);
         klasses.push_back ({ rv, unsigned ((rv & regs_ & ~occupied).count ()),
                              u });
       }
@@ -1505,8 +1508,7 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
         return false;
     return true;
   };
-  auto take_class = [&] (value_id v, unsigned wd) {
-    const hreg_set rv = class_reach (v);
+  auto take_class = [&] (const hreg_set &rv, unsigned wd) {
     for (klass &k : klasses)
       if ((rv & ~k.regs).none ())
         k.used += wd;
@@ -1516,7 +1518,8 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
       unsigned wd = width (c.v);
       if (used + wd > room && c.rank != 0)
         continue;
-      if (c.rank != 0 && !fits_classes (c.v, wd))
+      const hreg_set rv = class_reach (c.v);
+      if (c.rank != 0 && !fits_classes (rv, wd))
         continue;
       if (header && c.rank >= 2)
         {
@@ -1525,8 +1528,9 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
           through += wd;
         }
       used += wd;
-      take_class (c.v, wd);
+      take_class (rv, wd);
       out.push_back (c.v);
+      taken.push_back (rv);
     }
 }
 
