@@ -232,7 +232,7 @@ allocate_function (const plugin_options &opts)
     split_wide_word_uses ();
   split_tied_words ();
   split_asm_ties ();
-  reload_asm_operands ();
+  reload_asm_operands (t.files[file_gpr].regs.size ());
   reload_memory_operands ();
   split_eliminable_operands (hfp);
   // After the prepare steps, which may add stack slots to the frame.
@@ -314,8 +314,13 @@ allocate_function (const plugin_options &opts)
     loop_optimizer_finalize ();
   if (!imp.error.empty ())
     return decline (imp.error);
+  // An unmet constraint is a limit of the input or of ssara (operands
+  // that need more registers than there are); the other kinds are
+  // ssara's own failures.
   if (!ar.error.empty ())
-    return decline ("internal error: allocation failed: " + ar.error);
+    return decline (ar.failure == alloc_failure::unmet_constraint
+                    ? "unmet constraint: " + ar.error
+                    : "internal error: allocation failed: " + ar.error);
   if (dump_file)
     fprintf (dump_file, ";; ssara: allocation\n%s\n",
              print_allocation (imp.fn, t, ar.alloc).c_str ());

@@ -89,4 +89,17 @@ nonpseudo_fits (rtx x, const char *p)
   return false;
 }
 
+bool
+memory_accepted_p (int i, int a)
+{
+  const operand_alternative &oa = recog_op_alt[a * recog_data.n_operands + i];
+  if (oa.memory_ok)
+    return true;
+  for (const char *p = alternative_text (i, a); *p && *p != ',';
+       p += CONSTRAINT_LEN (*p, p))
+    if (*p == 'g')
+      return true;
+  return false;
+}
+
 } // namespace ssara

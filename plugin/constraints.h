@@ -20,6 +20,11 @@ const char *alternative_text (int i, int a);
 // starts at P: some letter of it accepts X.
 bool nonpseudo_fits (rtx x, const char *p);
 
+// Return true if alternative A of operand I accepts a memory operand: a
+// memory constraint, or "g" (which preprocess_constraints records as
+// GENERAL_REGS only, its memory_ok unset).  Needs preprocess_constraints.
+bool memory_accepted_p (int i, int a);
+
 } // namespace ssara
 
 #endif

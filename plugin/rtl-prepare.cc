@@ -592,9 +592,27 @@ split_part_inputs (part_kind kind)
       for (int i = 0; i < recog_data.n_operands; ++i)
         {
           rtx x = recog_data.operand[i];
-          if (recog_data.is_operator[i] || recog_data.operand_type[i] != OP_IN
-              || !SUBREG_P (x) || !REG_P (SUBREG_REG (x))
-              || HARD_REGISTER_P (SUBREG_REG (x)))
+          if (recog_data.is_operator[i] || !SUBREG_P (x)
+              || !REG_P (SUBREG_REG (x)) || HARD_REGISTER_P (SUBREG_REG (x)))
+            continue;
+          // A word written by an insn that no constraint ties
+          // ((set (subreg:SI (reg:DI)) (ior ...)), a partial def the core
+          // ties to the whole pair) is written to a fresh pseudo, copied
+          // into the word just after the insn: the insn then needs a
+          // register for the word only.  A jump cannot have a copy after
+          // it.
+          if (kind == part_kind::same_kind
+              && recog_data.operand_type[i] == OP_OUT
+              && !operand_tied_p (i) && !control_flow_insn_p (insn)
+              && known_lt (GET_MODE_SIZE (GET_MODE (x)),
+                           GET_MODE_SIZE (GET_MODE (SUBREG_REG (x)))))
+            {
+              if (rtx_insn *copy = replace_by_copy (insn, i, GET_MODE (x), x,
+                                                    copy_side::after_insn))
+                copies.push_back (copy);
+              continue;
+            }
+          if (recog_data.operand_type[i] != OP_IN)
             continue;
           machine_mode outer = GET_MODE (x);
           machine_mode inner = GET_MODE (SUBREG_REG (x));
@@ -826,7 +844,7 @@ asm_operand_fit (int i, int a)
     {
       if (reg_ok)
         return asm_fit::direct;
-      if (alt[i].memory_ok && untied)
+      if (memory_accepted_p (i, a) && untied)
         return asm_fit::via_slot;
       return asm_fit::none;
     }
@@ -880,10 +898,66 @@ successors_take_insns_p (rtx_insn *insn)
   return true;
 }
 
+// Return the first enabled alternative of the extracted asm INSN that
+// its operands fit as they are, or -1.
+int
+direct_alternative (rtx_insn *insn)
+{
+  alternative_mask enabled = get_enabled_alternatives (insn);
+  for (int a = 0; a < recog_data.n_alternatives; ++a)
+    {
+      if (!TEST_BIT (enabled, a))
+        continue;
+      bool direct = true;
+      for (int i = 0; i < recog_data.n_operands && direct; ++i)
+        direct = asm_operand_fit (i, a) == asm_fit::direct;
+      if (direct)
+        return a;
+    }
+  return -1;
+}
+
+// The fit of each operand of the extracted asm under alternative A, where
+// A fits them as they are but its pseudo inputs in GPRs need more
+// registers than GPRS, the allocatable GPRs: the untied inputs that A
+// also accepts in memory ("g" (p) with p a pseudo) go to stack slots,
+// last first, until the rest fit, as LRA spills an asm's operands when
+// registers run out.  Empty when they fit in registers or no input can
+// move.
+std::vector<asm_fit>
+crowded_asm_fits (int a, unsigned gprs)
+{
+  int n = recog_data.n_operands;
+  const operand_alternative *alt = &recog_op_alt[a * n];
+  auto gpr_words = [&] (int i) -> unsigned {
+    rtx x = recog_data.operand[i];
+    if (recog_data.operand_type[i] != OP_IN || !pseudo_operand_p (x))
+      return 0;
+    reg_class_t cl = alternative_class (alt, i);
+    if (cl == NO_REGS || !reg_class_subset_p (cl, GENERAL_REGS))
+      return 0;
+    return CEIL (GET_MODE_SIZE (GET_MODE (x)).to_constant (), UNITS_PER_WORD);
+  };
+  unsigned words = 0;
+  for (int i = 0; i < n; ++i)
+    words += gpr_words (i);
+  if (words <= gprs)
+    return {};
+  std::vector<asm_fit> fits (n, asm_fit::direct);
+  for (int i = n - 1; i >= 0 && words > gprs; --i)
+    if (gpr_words (i) && memory_accepted_p (i, a)
+        && alt[i].matches < 0 && alt[i].matched < 0)
+      {
+        fits[i] = asm_fit::via_slot;
+        words -= gpr_words (i);
+      }
+  return words <= gprs ? fits : std::vector<asm_fit> ();
+}
+
 } // namespace
 
 unsigned
-reload_asm_operands ()
+reload_asm_operands (unsigned gprs)
 {
   unsigned made = 0;
   bool on_edges = false;
@@ -899,7 +973,13 @@ reload_asm_operands ()
           extract_insn (insn);
           preprocess_constraints (insn);
           int a = reload_alternative (insn);
-          if (a < 0)
+          std::vector<asm_fit> fits;
+          if (a >= 0)
+            for (int i = 0; i < recog_data.n_operands; ++i)
+              fits.push_back (asm_operand_fit (i, a));
+          else if ((a = direct_alternative (insn)) >= 0)
+            fits = crowded_asm_fits (a, gprs);
+          if (fits.empty ())
             continue;
           bool jump = JUMP_P (insn);
           if (jump && !successors_take_insns_p (insn))
@@ -913,7 +993,7 @@ reload_asm_operands ()
           std::vector<rtx> before, after;
           for (int i = 0; i < recog_data.n_operands; ++i)
             {
-              asm_fit f = asm_operand_fit (i, a);
+              asm_fit f = fits[i];
               if (f == asm_fit::direct)
                 continue;
               rtx x = recog_data.operand[i];

@@ -87,8 +87,12 @@ unsigned split_asm_ties ();
 // replacement just before the asm, an output copied back just after, or
 // at the start of every successor of an asm goto, whose outputs cannot be
 // reloaded after the jump (its critical edges are split).  Returns the
-// number of copies made.
-unsigned reload_asm_operands ();
+// number of copies made.  An asm whose operands fit as they are, but
+// whose pseudo inputs in GPRs need more than GPRS registers (the
+// allocatable ones), gets stack slots for the inputs that its alternative
+// also accepts in memory, until the rest fit ("g" inputs with three
+// GPRs).
+unsigned reload_asm_operands (unsigned gprs);
 
 // In every insn other than an asm whose operands fit no enabled
 // alternative with every pseudo in a register, but one with some memory

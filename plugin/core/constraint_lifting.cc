@@ -150,6 +150,67 @@ where (const work &w, block_id b, uint32_t i, size_t k, value_id v)
          + w.fn.values[v].name + ")";
 }
 
+// Return a message if some instruction of W reads, or writes, more
+// registers of a file at once than the file has, else "".  At an
+// instruction every value it reads is in a register, each of its own
+// (one value, one register set), and so is every earlyclobber def,
+// which may share none of them; every value it defines is too.  No
+// spilling or colouring changes that: the operands need the memory
+// alternatives the import does not choose (bswapdi2_32bit's "Z" input
+// with three GPRs), and IRA/LRA often fail on them too.  An extension
+// of a narrow value (insn::extends_narrow) may read it from its stack
+// slot: not counted.  Hard register operands are not counted either (a
+// value that copies one may share its register), so this is a lower
+// bound of the demand: it rejects only what cannot be allocated.
+std::string
+unmeetable_operand_demand (const work &w)
+{
+  const size_t nf = w.tgt.files.size ();
+  std::vector<unsigned> at_use (nf), at_def (nf);
+  std::vector<value_id> seen;
+  for (block_id b = 0; b < w.fn.blocks.size (); ++b)
+    for (uint32_t i = 0; i < w.fn.blocks[b].insns.size (); ++i)
+      {
+        const insn &cur = w.fn.blocks[b].insns[i];
+        std::fill (at_use.begin (), at_use.end (), 0);
+        std::fill (at_def.begin (), at_def.end (), 0);
+        seen.clear ();
+        for (const operand &o : cur.ops)
+          {
+            if (o.kind != operand_kind::use && o.kind != operand_kind::def)
+              continue;
+            const value &v = w.fn.values[o.value];
+            if (o.kind == operand_kind::def)
+              {
+                at_def[v.file] += v.width;
+                if (o.earlyclobber)
+                  at_use[v.file] += v.width;
+              }
+            else if (!cur.extends_narrow
+                     && std::find (seen.begin (), seen.end (), o.value)
+                          == seen.end ())
+              {
+                seen.push_back (o.value);
+                at_use[v.file] += v.width;
+              }
+          }
+        for (file_id f = 0; f < nf; ++f)
+          {
+            const unsigned have = unsigned (w.tgt.files[f].regs.size ());
+            const unsigned need = std::max (at_use[f], at_def[f]);
+            if (need > have)
+              return "the operands of block " + std::to_string (b)
+                     + " insn " + std::to_string (i) + " (origin "
+                     + std::to_string (cur.origin) + ") need "
+                     + std::to_string (need) + " " + w.tgt.files[f].name
+                     + " registers at once, " + std::to_string (have)
+                     + " are allocatable (memory alternatives are not "
+                       "used)";
+          }
+      }
+  return "";
+}
+
 } // namespace
 
 std::string
@@ -331,7 +392,7 @@ lift_constraints (work &w)
       blk.insns = std::move (out);
       w.wb[b].insns = std::move (out_w);
     }
-  return "";
+  return unmeetable_operand_demand (w);
 }
 
 } // namespace ssara::ra

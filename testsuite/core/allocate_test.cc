@@ -424,6 +424,46 @@ block 2 preds=1 returns
     }
 }
 
+// An instruction that reads a pair and writes an earlyclobber pair needs
+// four GPRs at once: with three, no spilling can serve it, and the
+// failure is a typed unmet constraint naming it, found before spilling,
+// not colour assignment running out of registers (pr65215-3.c's
+// bswapdi2_32bit with four GPRs, r30 the PIC register).
+TEST (Allocate, OperandsNeedingMoreRegistersThanThereAreAreAnUnmetConstraint)
+{
+  const char *text = R"(
+function bswap_pair
+value v0 gpr w=2
+value v1 gpr w=2
+value v2 gpr
+block 0 succs=1
+block 1 preds=0 succs=2
+  insn def:v2
+  insn def:v0
+  insn use:v0 def:v1,ec origin=11
+  insn use:v1 use:v2
+block 2 preds=1 returns
+)";
+  for (spill_policy p : { spill_policy::split, spill_policy::pereira })
+    {
+      const target t3 = make_test_target (3, 2, 2);
+      function f;
+      ASSERT_EQ (parse_function (text, t3, &f), "");
+      alloc_options o;
+      o.check = check_mode::on;
+      o.policy = p;
+      alloc_result r = allocate (f, t3, o);
+      EXPECT_EQ (r.failure, alloc_failure::unmet_constraint) << r.error;
+      EXPECT_NE (r.error.find ("(origin 11) need 4 gpr registers at once, "
+                               "3 are allocatable"),
+                 std::string::npos)
+        << r.error;
+      // With four GPRs it allocates (v2 leaves its register).
+      r = run (text, make_test_target (4, 2, 2), spill_mode::normal, p);
+      EXPECT_EQ (r.failure, alloc_failure::none) << r.error;
+    }
+}
+
 // A constant that must leave its register (four values read at once,
 // three GPRs) is recomputed where it is read again, not stored and
 // loaded: by either spiller.
