@@ -33,6 +33,9 @@ Classes (one per program, the first that applies):
   internal   outputs agree, but a stats line says by=ira with a reason
              containing "internal error" (the import was invalid or the
              allocator or its checker failed, and IRA took the function)
+             or "unmet constraint" (operands that need more registers
+             than there are: stock GCC, which compiled the program,
+             used a memory alternative)
   match      outputs agree and no internal error
 """
 
@@ -158,7 +161,8 @@ def parse_stats(path):
                 elif " by=ira" in line:
                     nira += 1
                     m = re.search(r'reason="(.*)"', line)
-                    if m and "internal error" in m.group(1):
+                    if m and ("internal error" in m.group(1)
+                              or "unmet constraint" in m.group(1)):
                         internal.append(line.strip())
     except OSError:
         pass
