@@ -979,7 +979,15 @@ rewriter::build_edits ()
   // Stack slots are addressed from the hard frame pointer when there is
   // one; after an insn of the block sets it (a nonlocal goto restoring
   // its target's frame) a slot access would read the wrong frame, and so
-  // would a recomputed frame address.
+  // would a recomputed frame address.  A clobber of it is no such insn:
+  // it emits nothing, and the register keeps this frame until the set
+  // that follows it in the nonlocal goto (which reads its value, so a
+  // reload of that comes before it); LRA, too, reloads from the frame
+  // between the two (nestfunc-6.c's compare with four GPRs).
+  auto sets_frame_pointer = [] (rtx_insn *insn) {
+    const_rtx s = set_of (hard_frame_pointer_rtx, insn);
+    return s && GET_CODE (s) != CLOBBER;
+  };
   auto frame_remat = [&] (const edit &e) {
     rtx set = remat_set (e);
     return set && GET_CODE (SET_SRC (set)) == PLUS;
@@ -996,7 +1004,7 @@ rewriter::build_edits ()
         size_t end = p.k == program_point::kind::on_edge ? rtl.size ()
                      : p.insn + (p.k == program_point::kind::after_insn);
         for (size_t j = 0; j < end && j < rtl.size (); ++j)
-          if (rtl[j] && reg_set_p (hard_frame_pointer_rtx, rtl[j]))
+          if (rtl[j] && sets_frame_pointer (rtl[j]))
             {
               fail (std::string (e->slot != no_slot
                                  ? "a stack slot is accessed"
