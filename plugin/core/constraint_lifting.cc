@@ -166,14 +166,34 @@ std::string
 unmeetable_operand_demand (const work &w)
 {
   const size_t nf = w.tgt.files.size ();
-  std::vector<unsigned> at_use (nf), at_def (nf);
+  std::vector<unsigned> at_use (nf, 0), at_def (nf, 0);
   std::vector<value_id> seen;
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     for (uint32_t i = 0; i < w.fn.blocks[b].insns.size (); ++i)
       {
         const insn &cur = w.fn.blocks[b].insns[i];
+        // First without looking for values read twice (most insns fit
+        // even so: the look is made only for a file that does not).
+        bool over = false;
+        for (const operand &o : cur.ops)
+          {
+            if (o.kind != operand_kind::use && o.kind != operand_kind::def)
+              continue;
+            const value &v = w.fn.values[o.value];
+            unsigned &n = o.kind == operand_kind::def ? at_def[v.file]
+                                                      : at_use[v.file];
+            if (o.kind == operand_kind::use && cur.extends_narrow)
+              continue;
+            n += v.width;
+            if (o.kind == operand_kind::def && o.earlyclobber)
+              at_use[v.file] += v.width;
+            over |= n > w.tgt.files[v.file].regs.size ()
+                    || at_use[v.file] > w.tgt.files[v.file].regs.size ();
+          }
         std::fill (at_use.begin (), at_use.end (), 0);
         std::fill (at_def.begin (), at_def.end (), 0);
+        if (!over)
+          continue;
         seen.clear ();
         for (const operand &o : cur.ops)
           {
@@ -207,6 +227,8 @@ unmeetable_operand_demand (const work &w)
                      + " are allocatable (memory alternatives are not "
                        "used)";
           }
+        std::fill (at_use.begin (), at_use.end (), 0);
+        std::fill (at_def.begin (), at_def.end (), 0);
       }
   return "";
 }
