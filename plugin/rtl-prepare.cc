@@ -857,13 +857,15 @@ asm_operand_fit (int i, int a)
 
 // Return the first enabled alternative of the extracted asm INSN that
 // its operands fit only with reloads (asm_fit::via_slot, via_pseudo), or
-// -1 when one fits them as they are (the import takes it) or none fits
-// even with reloads (the import reports the asm).
+// -1 when one fits them as they are (the import takes it; its number in
+// *DIRECT) or none fits even with reloads (the import reports the asm;
+// *DIRECT is -1 then).
 int
-reload_alternative (rtx_insn *insn)
+reload_alternative (rtx_insn *insn, int *direct)
 {
   alternative_mask enabled = get_enabled_alternatives (insn);
   int found = -1;
+  *direct = -1;
   for (int a = 0; a < recog_data.n_alternatives; ++a)
     {
       if (!TEST_BIT (enabled, a))
@@ -877,7 +879,10 @@ reload_alternative (rtx_insn *insn)
           reloads |= f != asm_fit::direct;
         }
       if (fits && !reloads)
-        return -1;
+        {
+          *direct = a;
+          return -1;
+        }
       if (fits && found < 0)
         found = a;
     }
@@ -896,25 +901,6 @@ successors_take_insns_p (rtx_insn *insn)
         || e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
       return false;
   return true;
-}
-
-// Return the first enabled alternative of the extracted asm INSN that
-// its operands fit as they are, or -1.
-int
-direct_alternative (rtx_insn *insn)
-{
-  alternative_mask enabled = get_enabled_alternatives (insn);
-  for (int a = 0; a < recog_data.n_alternatives; ++a)
-    {
-      if (!TEST_BIT (enabled, a))
-        continue;
-      bool direct = true;
-      for (int i = 0; i < recog_data.n_operands && direct; ++i)
-        direct = asm_operand_fit (i, a) == asm_fit::direct;
-      if (direct)
-        return a;
-    }
-  return -1;
 }
 
 // The fit of each operand of the extracted asm under alternative A, where
@@ -972,12 +958,13 @@ reload_asm_operands (unsigned gprs)
             continue;
           extract_insn (insn);
           preprocess_constraints (insn);
-          int a = reload_alternative (insn);
+          int direct;
+          int a = reload_alternative (insn, &direct);
           std::vector<asm_fit> fits;
           if (a >= 0)
             for (int i = 0; i < recog_data.n_operands; ++i)
               fits.push_back (asm_operand_fit (i, a));
-          else if ((a = direct_alternative (insn)) >= 0)
+          else if ((a = direct) >= 0)
             fits = crowded_asm_fits (a, gprs);
           if (fits.empty ())
             continue;

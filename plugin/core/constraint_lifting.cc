@@ -168,67 +168,58 @@ unmeetable_operand_demand (const work &w)
   const size_t nf = w.tgt.files.size ();
   std::vector<unsigned> at_use (nf, 0), at_def (nf, 0);
   std::vector<value_id> seen;
+  // The first file whose registers are fewer than CUR's operands need
+  // at its uses or at its defs, and that need; no_file if none.  A value
+  // read twice counts twice unless ONCE (the look for it is made only
+  // where a file does not fit even so: most insns).
+  auto over = [&] (const insn &cur, bool once) {
+    seen.clear ();
+    for (const operand &o : cur.ops)
+      {
+        if (o.kind != operand_kind::use && o.kind != operand_kind::def)
+          continue;
+        const value &v = w.fn.values[o.value];
+        if (o.kind == operand_kind::def)
+          {
+            at_def[v.file] += v.width;
+            if (o.earlyclobber)
+              at_use[v.file] += v.width;
+          }
+        else if (!cur.extends_narrow
+                 && (!once || std::find (seen.begin (), seen.end (), o.value)
+                                == seen.end ()))
+          {
+            if (once)
+              seen.push_back (o.value);
+            at_use[v.file] += v.width;
+          }
+      }
+    std::pair<file_id, unsigned> r { no_file, 0 };
+    for (file_id f = 0; f < nf; ++f)
+      {
+        const unsigned need = std::max (at_use[f], at_def[f]);
+        if (r.first == no_file && need > w.tgt.files[f].regs.size ())
+          r = { f, need };
+        at_use[f] = at_def[f] = 0;
+      }
+    return r;
+  };
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     for (uint32_t i = 0; i < w.fn.blocks[b].insns.size (); ++i)
       {
         const insn &cur = w.fn.blocks[b].insns[i];
-        // First without looking for values read twice (most insns fit
-        // even so: the look is made only for a file that does not).
-        bool over = false;
-        for (const operand &o : cur.ops)
-          {
-            if (o.kind != operand_kind::use && o.kind != operand_kind::def)
-              continue;
-            const value &v = w.fn.values[o.value];
-            unsigned &n = o.kind == operand_kind::def ? at_def[v.file]
-                                                      : at_use[v.file];
-            if (o.kind == operand_kind::use && cur.extends_narrow)
-              continue;
-            n += v.width;
-            if (o.kind == operand_kind::def && o.earlyclobber)
-              at_use[v.file] += v.width;
-            over |= n > w.tgt.files[v.file].regs.size ()
-                    || at_use[v.file] > w.tgt.files[v.file].regs.size ();
-          }
-        std::fill (at_use.begin (), at_use.end (), 0);
-        std::fill (at_def.begin (), at_def.end (), 0);
-        if (!over)
+        if (over (cur, false).first == no_file)
           continue;
-        seen.clear ();
-        for (const operand &o : cur.ops)
-          {
-            if (o.kind != operand_kind::use && o.kind != operand_kind::def)
-              continue;
-            const value &v = w.fn.values[o.value];
-            if (o.kind == operand_kind::def)
-              {
-                at_def[v.file] += v.width;
-                if (o.earlyclobber)
-                  at_use[v.file] += v.width;
-              }
-            else if (!cur.extends_narrow
-                     && std::find (seen.begin (), seen.end (), o.value)
-                          == seen.end ())
-              {
-                seen.push_back (o.value);
-                at_use[v.file] += v.width;
-              }
-          }
-        for (file_id f = 0; f < nf; ++f)
-          {
-            const unsigned have = unsigned (w.tgt.files[f].regs.size ());
-            const unsigned need = std::max (at_use[f], at_def[f]);
-            if (need > have)
-              return "the operands of block " + std::to_string (b)
-                     + " insn " + std::to_string (i) + " (origin "
-                     + std::to_string (cur.origin) + ") need "
-                     + std::to_string (need) + " " + w.tgt.files[f].name
-                     + " registers at once, " + std::to_string (have)
-                     + " are allocatable (memory alternatives are not "
-                       "used)";
-          }
-        std::fill (at_use.begin (), at_use.end (), 0);
-        std::fill (at_def.begin (), at_def.end (), 0);
+        auto [f, need] = over (cur, true);
+        if (f == no_file)
+          continue;
+        return "the operands of block " + std::to_string (b) + " insn "
+               + std::to_string (i) + " (origin "
+               + std::to_string (cur.origin) + ") need "
+               + std::to_string (need) + " " + w.tgt.files[f].name
+               + " registers at once, "
+               + std::to_string (w.tgt.files[f].regs.size ())
+               + " are allocatable (memory alternatives are not used)";
       }
   return "";
 }
