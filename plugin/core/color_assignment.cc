@@ -1320,15 +1320,48 @@ struct walker
       }
   }
 
+  // Fill `claimed` for V: the registers that values defined while V is
+  // live want, weighted by how much they want them.  For an instruction
+  // def, the defs of the next lookahead_insns instructions (while V is
+  // live); for a phi def, the block's other phi defs not yet coloured.
+  // A register such a def must hold (tight_registers) counts as much as
+  // V's own tight registers count for V: with five GPRs,
+  // sqlite3PExprAddSelect's v0, live one instruction, took r0, the only
+  // register the next def could hold later (two base addresses and r3,
+  // r4 live to a call took the others), and sqlite3LookasideUsed's phi
+  // v33 took r0 before its block's other phi v90, which had to hold it
+  // at the next loop's header; each spilled a value whole in a second
+  // round.
   void claimed_ahead (value_id v)
   {
     claimed.fill (0.0);
-    if (cur_insn == nullptr || cur_blk == nullptr)
+    if (cur_blk == nullptr)
       return;
+    const file_id file = w.fn.values[v].file;
+    auto claim_tight = [&] (value_id u) {
+      const hreg_set &t = tight[u];
+      if (t.any ())
+        for (hreg h : w.tgt.files[file].regs)
+          if (t.test (h))
+            claimed[h] += tight_bonus;
+    };
+    if (cur_insn == nullptr)
+      {
+        for (const phi &ph : cur_blk->phis)
+          {
+            const value_id u = ph.def;
+            if (u != v && w.fn.values[u].file == file
+                && w.wv[u].reg == no_hreg && !w.wv[u].spilled
+                && !spill_now[u])
+              claim_tight (u);
+          }
+        return;
+      }
     for_each_def_ahead (v, [&] (const operand &o) {
       for (auto [h, x] : prefs_of (o.value, ahead_prefs))
         if (x > 0)
           claimed[h] += x;
+      claim_tight (o.value);
     });
   }
 

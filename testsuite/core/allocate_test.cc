@@ -1049,6 +1049,58 @@ five_gpr_target ()
   return rs6000_with_gprs ({ 0, 3, 4, 5, 6 });
 }
 
+// A value defined while a later def of the next instructions must hold
+// a register (tight_registers) leaves it to that def
+// (color_assignment.cc, claimed_ahead).  Reduced from SQLite's
+// sqlite3PExprAddSelect with 5 GPRs: r3 and r4 live from the entry to
+// the call in block 3, so v2 and v3, base addresses, need r5 and r6 in
+// block 2, and v1, live with them, must hold r0; v0, live for two
+// instructions before v1's def, took r0 first, and v1 was spilled whole
+// in a second round.
+TEST (Allocate, DefLeavesATightRegisterToTheNextDef)
+{
+  const char *text = R"(
+function claim_ahead
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2,4 depth=0 freq=1
+  copy def:v0 use_hard:r4
+  copy def:v1 use_hard:r5
+  insn use:v0 def:v2
+  copy def:v3 use_hard:r3
+  insn term
+block 2 preds=1 succs=6,3 depth=0 freq=0.7
+  insn def:v4
+  insn use:v2{r3-r6} def:v5
+  insn term
+block 3 preds=2 succs=7 depth=0 freq=0.35
+  call use_hard:r3 use_hard:r4 clobbers={r0,r3-r12}
+block 4 preds=1 succs=5,6 depth=0 freq=0.3
+  insn use:v1 def:v6
+  insn use:v3{r3-r6} def:v7
+  insn term
+block 5 preds=4 succs=7 depth=0 freq=0.15
+block 6 preds=4,2 succs=7 depth=0 freq=0.5
+block 7 preds=5,3,6 succs= depth=0 freq=1 returns
+)";
+  const target t = five_gpr_target ();
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+  EXPECT_EQ (r.alloc.value_loc[1].k, location::kind::reg);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
+
 // A counter kept in memory before a loop is loaded into a register for
 // the loop and never stored inside it.  Reduced from LZ4HC's compression
 // loop with 5 GPRs: v12, the inner loop's header phi of a counter (v6
