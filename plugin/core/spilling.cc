@@ -192,8 +192,21 @@ constexpr double cold_call_share = 0.1;
 // cold_cross_budget times as often as the function is called: storing
 // and reloading it around all of them costs more than a call-saved
 // register's save and restore (SQLite's interpreter loop, whose opcodes
-// each run rarely and call often).
-constexpr double cold_cross_budget = 4;
+// each run rarely and call often).  One store and one reload per call
+// against one save and one restore per run of the function: 1, the
+// break-even, where calls leave more than scarce_saved registers of the
+// file.  (4 everywhere until 2026-11-30: zlib's deflate_slow stored and
+// reloaded a loop-carried value around a call that ran three times per
+// call of the function; make bench's -O2 stack-pointer loads+stores:
+// zlib 1.017x -> 0.972x, brotli 0.639x -> 0.537x, lz4 0.860x -> 0.838x.)
+constexpr double cold_cross_budget = 1;
+// Where calls leave at most this many registers of the file, a value
+// kept across a cold call takes one that the values across the hot
+// calls need: cold_cross_budget_scarce instead (with 12 GPRs, r31 the
+// one call-saved register, the break-even cost lz4 0.5% more loads and
+// stores and SQLite 0.2%).
+constexpr unsigned scarce_saved = 4;
+constexpr double cold_cross_budget_scarce = 4;
 // A rematerializable value kept across a call needs a call-saved register
 // for its whole life: a save and a restore per run of the function.
 // Recomputed after the call instead, it costs one instruction where it
@@ -641,7 +654,9 @@ private:
   // calls too (cold_cross_budget).
   double cold_budget () const
   {
-    return cold_cross_budget * block_frequency (w_, 0);
+    const double budget = call_room_ > scarce_saved
+                          ? cold_cross_budget : cold_cross_budget_scarce;
+    return budget * block_frequency (w_, 0);
   }
 
   // The reads of the block walk_with walks, grouped by value: the
