@@ -1101,6 +1101,153 @@ block 7 preds=5,3,6 succs= depth=0 freq=1 returns
     EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }
 
+// A phi def leaves a register that another phi of its block must hold
+// (tight_registers) to that phi (color_assignment.cc, claimed_ahead).
+// Reduced from SQLite's sqlite3LookasideUsed with 5 GPRs (the
+// reduction kept the blocks; most instructions only define): at block
+// 15, v33 took r0 before the spiller's reload phi of v23, which must
+// hold r0 at block 17's loop header, where four base addresses fill
+// r3-r6; the reload was spilled whole in a second round.
+TEST (Allocate, PhiLeavesATightRegisterToItsBlocksOtherPhi)
+{
+  const char *text = R"(
+function phi_claims_tight
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 cr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+value v9 gpr
+value v10 gpr
+value v11 cr
+value v12 gpr
+value v13 gpr
+value v14 gpr
+value v15 cr
+value v16 gpr
+value v17 gpr
+value v18 gpr
+value v19 gpr
+value v20 gpr
+value v21 cr
+value v22 gpr
+value v23 gpr
+value v24 gpr
+value v25 cr
+value v26 gpr
+value v27 gpr
+value v28 gpr
+value v29 gpr
+value v30 gpr
+value v31 cr
+value v32 gpr
+value v33 gpr
+value v34 gpr
+value v35 cr
+value v36 gpr
+value v37 gpr
+value v38 gpr
+value v39 gpr
+value v40 gpr
+value v41 cr
+value v42 gpr
+value v43 gpr
+value v44 cr
+value v45 gpr
+value v46 gpr
+value v47 gpr
+value v48 gpr
+value v49 gpr
+block 0 preds= succs=1 depth=0
+block 1 preds=0 succs=2,5 depth=0
+  copy def:v0 use_hard:r3
+  copy def:v1 use_hard:r4
+  copy use:v0 def:v2
+  copy use:v1 def:v3
+  insn def:v4
+  insn def:v5
+block 2 preds=1 succs=3 depth=0
+  insn def:v6
+block 3 preds=3,2 succs=3,4 depth=1
+  phi v7 = v8 v6
+  phi v9 = v10 v4
+  insn def:v10
+  insn def:v8
+  insn def:v11
+block 4 preds=3 succs=6 depth=0
+block 5 preds=1 succs=6 depth=0 freq=0.10999999998603016
+  insn def:v12
+block 6 preds=5,4 succs=7,10 depth=0
+  phi v13 = v12 v8
+  insn def:v14
+  insn def:v15
+block 7 preds=6 succs=8 depth=0
+  insn def:v16
+block 8 preds=8,7 succs=8,9 depth=1
+  phi v17 = v18 v16
+  phi v19 = v20 v14
+  insn def:v20
+  insn def:v18
+  insn def:v21
+block 9 preds=8 succs=11 depth=0
+block 10 preds=6 succs=11 depth=0
+  insn def:v22
+block 11 preds=10,9 succs=12,15 depth=0
+  phi v23 = v22 v18
+  insn def:v24
+  insn def:v25
+block 12 preds=11 succs=13 depth=0
+  insn def:v26
+block 13 preds=13,12 succs=13,14 depth=1
+  phi v27 = v28 v26
+  phi v29 = v30 v24
+  insn use:v29{r3-r12,r14-r31} def:v30
+  insn use:v27{r3-r12,r14-r31} def:v28
+  insn def:v31
+block 14 preds=13 succs=15 depth=0
+  insn use:v13 def:v32
+block 15 preds=14,11 succs=16,19 depth=0
+  phi v33 = v32 v13
+  insn def:v34
+  insn def:v35
+block 16 preds=15 succs=17 depth=0
+  insn def:v36
+block 17 preds=17,16 succs=17,18 depth=1
+  phi v37 = v38 v34
+  phi v39 = v40 v36
+  insn use:v37{r3-r12,r14-r31} def:v38
+  insn use:v39{r3-r12,r14-r31} def:v40
+  insn def:v41
+block 18 preds=17 succs=20 depth=0
+block 19 preds=15 succs=20 depth=0
+  insn def:v42
+block 20 preds=19,18 succs=21,22 depth=0
+  phi v43 = v42 v40
+  insn use:v3 def:v44
+block 21 preds=20 succs=22 depth=0
+  insn def:v45
+  insn def:v46
+  insn use:v3{r3-r12,r14-r31}
+block 22 preds=20,21 succs=23 depth=0
+  insn use:v2{r3-r12,r14-r31} def:v47
+  insn use:v23 def:v48
+  insn def:v49
+block 23 preds=22 succs= depth=0 returns
+)";
+  const target t = five_gpr_target ();
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
+
 // A counter kept in memory before a loop is loaded into a register for
 // the loop and never stored inside it.  Reduced from LZ4HC's compression
 // loop with 5 GPRs: v12, the inner loop's header phi of a counter (v6
