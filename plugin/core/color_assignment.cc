@@ -1206,6 +1206,14 @@ struct walker
     return false;
   }
 
+  // Whether U, a value of FILE, is still to be coloured in this round:
+  // no register yet, and not in memory.
+  bool awaits_colour (value_id u, file_id file) const
+  {
+    return w.fn.values[u].file == file && w.wv[u].reg == no_hreg
+           && !w.wv[u].spilled && !spill_now[u];
+  }
+
   // The registers that values defined by the next lookahead_insns
   // instructions of the block, while V is still live, prefer (into
   // `claimed`, with their weights): V taking one would leave that value
@@ -1246,9 +1254,7 @@ struct walker
           if (o.kind != operand_kind::def || o.value == v
               || o.tied_to != no_operand)
             continue;
-          value_id u = o.value;
-          if (w.fn.values[u].file != file || w.wv[u].reg != no_hreg
-              || w.wv[u].spilled || spill_now[u])
+          if (!awaits_colour (o.value, file))
             continue;
           f (o);
         }
@@ -1349,11 +1355,8 @@ struct walker
       {
         for (const phi &ph : cur_blk->phis)
           {
-            const value_id u = ph.def;
-            if (u != v && w.fn.values[u].file == file
-                && w.wv[u].reg == no_hreg && !w.wv[u].spilled
-                && !spill_now[u])
-              claim_tight (u);
+            if (ph.def != v && awaits_colour (ph.def, file))
+              claim_tight (ph.def);
           }
         return;
       }
