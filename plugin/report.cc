@@ -98,6 +98,10 @@ stats_line (const char *name, const adapter_result &r)
       // loop beyond the first; color_assignment.cc).
       if (s.spill_rounds > 1)
         line += " rounds=" + std::to_string (s.spill_rounds);
+      // Colour assignment's shortfalls went back to the spiller, and the
+      // phases ran again (allocate.cc, run_relieved).
+      if (s.relief_runs)
+        line += " relief_runs=" + std::to_string (s.relief_runs);
       if (!r.times.empty ())
         {
           line += " times=";

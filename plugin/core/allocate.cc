@@ -42,14 +42,28 @@ private:
 
 namespace {
 
-// Run the phases on F with OPTS.
+// What run_phases hands back besides its result: colour assignment's
+// shortfalls, when it reported them (work::colour_spilling::reported).
+struct relief_state
+{
+  // In: the points to relieve (work::relief), and whether colour
+  // assignment may spill.
+  std::vector<ra::work::shortfall> relief;
+  ra::work::colour_spilling colour_spill = ra::work::colour_spilling::allowed;
+  // Out: the shortfalls of this run (empty unless reported).
+  std::vector<ra::work::shortfall> shortfalls;
+};
+
+// Run the phases on F with OPTS, relieving the points of RS.
 alloc_result
 run_phases (const function &f, const target &t, const alloc_options &opts,
-            phase_clock &clock)
+            phase_clock &clock, relief_state &rs)
 {
   alloc_result r;
 
   ra::work w (f, t, opts);
+  w.relief = rs.relief;
+  w.colour_spill = rs.colour_spill;
   // Record a phase's failure of kind KIND with message E (none if E is
   // empty); return whether it failed.
   auto fail_as = [&r] (alloc_failure kind, const std::string &e) {
@@ -114,6 +128,8 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   // spill_placement.cc).
   if (ra::failure e = ra::assign_colors (w); e.failed ())
     {
+      if (e.kind == alloc_failure::short_of_registers)
+        rs.shortfalls = std::move (w.shortfalls);
       fail_as (e.kind, e.detail);
       return r;
     }
@@ -166,6 +182,49 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   return r;
 }
 
+// How many times allocate () runs the phases again with colour
+// assignment's shortfalls relieved before it lets colour assignment
+// spill (the paper's rounds) instead.  SQLite's replay with 5 GPRs: of
+// the 113 functions colour assignment spilled in before, 96 need at
+// most 4 runs again, 2 need 5, 4 do not converge in 8, and 11 have a
+// shortfall no relief can help (docs/core.md, phase 6).
+const unsigned max_relief_runs = 4;
+
+// Run the phases on F with OPTS.  Where the spiller brought the files
+// down and colour assignment still finds a value no register, the
+// spiller is told (work::relief: one more register of the value's file
+// and allowed set taken at that point) and the phases run again from
+// the start: spill decisions are made in one place, before colouring,
+// and colour assignment's own spilling is left for what relief cannot
+// help.  Termination: the runs are counted; the run after
+// max_relief_runs lets colour assignment spill as the paper does,
+// which ends (color_assignment.cc, "Why the loop ends").  Each run
+// before it relieves one more register at every point that was short
+// in the last.
+alloc_result
+run_relieved (const function &f, const target &t, const alloc_options &opts,
+              phase_clock &clock)
+{
+  relief_state rs;
+  if (opts.policy == spill_policy::pereira)
+    return run_phases (f, t, opts, clock, rs);
+  for (unsigned run = 0;; ++run)
+    {
+      rs.colour_spill = run < max_relief_runs
+                          ? ra::work::colour_spilling::reported
+                          : ra::work::colour_spilling::allowed;
+      rs.shortfalls.clear ();
+      alloc_result r = run_phases (f, t, opts, clock, rs);
+      if (r.failure != alloc_failure::short_of_registers)
+        {
+          r.alloc.stats.relief_runs = run;
+          return r;
+        }
+      rs.relief.insert (rs.relief.end (), rs.shortfalls.begin (),
+                        rs.shortfalls.end ());
+    }
+}
+
 // spill=cheaper keeps the paper's whole-value spilling only where its
 // estimated_cost times this is below the splitting spiller's.  The
 // estimate undercounts the paper's reloads in loops, whose GCC-guessed
@@ -191,7 +250,7 @@ allocate (const function &f, const target &t, const alloc_options &opts)
       return r;
     }
   clock.lap ("verify_function");
-  r = run_phases (f, t, opts, clock);
+  r = run_relieved (f, t, opts, clock);
   // The splitting spiller leaves colour assignment values it could not
   // account for (register pairs fragmented by pre-coloured registers,
   // operand constraints); where colour assignment's own spilling then
@@ -205,7 +264,7 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   again.policy = spill_policy::pereira;
   if (r.failure != alloc_failure::none && r.failure != alloc_failure::checker)
     {
-      alloc_result r2 = run_phases (f, t, again, clock);
+      alloc_result r2 = run_relieved (f, t, again, clock);
       if (r2.failure == alloc_failure::none)
         {
           r2.alloc.stats.policy_retries = 1;
@@ -220,7 +279,7 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   if (opts.policy == spill_policy::cheaper && r.failure == alloc_failure::none
       && r.alloc.stats.split_edits > 0)
     {
-      alloc_result r2 = run_phases (f, t, again, clock);
+      alloc_result r2 = run_relieved (f, t, again, clock);
       if (r2.failure != alloc_failure::none)
         {
           r.alloc.stats.split_kept = 1;

@@ -162,6 +162,10 @@ enum class alloc_failure : uint8_t
   // can be spilled (a pre-coloured range hard-range splitting left
   // alone, a register pair fragmented by pre-coloured registers).
   out_of_registers,
+  // Colour assignment, asked to report rather than spill, found values
+  // without a register (work::shortfalls): allocate () relieves those
+  // points and runs the phases again; it never returns this kind.
+  short_of_registers,
   // A phase broke its own invariant or a capped loop hit its cap: a bug.
   internal,
   // The independent checker rejected the result: a bug.
@@ -186,6 +190,8 @@ struct alloc_stats
                                 // (0: it changed nothing)
   unsigned split_kept = 0;      // spill=cheaper: 1 if split's result
                                 // was the cheaper
+  unsigned relief_runs = 0;     // runs again with colour assignment's
+                                // shortfalls relieved (allocate.cc)
   unsigned coalesced = 0;       // values copy_coalescing.cc moved to an
                                 // affinity neighbour's register
   unsigned split_ranges = 0;    // pre-coloured ranges hard_range_splitting.cc

@@ -1416,6 +1416,48 @@ struct walker
                       });
   }
 
+  // The values this round found no register for where they were
+  // coloured (work::shortfall), when the function's shortfalls are
+  // reported rather than spilled.
+  std::vector<work::shortfall> shortfalls;
+  // Some shortfall is one no relief can help.
+  bool unrelievable = false;
+
+  // Colour V at the current point (the block's phis, or instruction
+  // cur_j); where that spills or fails, note V's shortfall.
+  void colour_noting (value_id v)
+  {
+    const size_t spilled_before = newly.size ();
+    const bool failed_before = !error.empty ();
+    color (v, prefs_of (v, color_prefs));
+    if (w.colour_spill != work::colour_spilling::reported
+        || (newly.size () == spilled_before
+            && failed_before == !error.empty ()))
+      return;
+    const value &x = w.fn.values[v];
+    // A value whose every register is forbidden over its life (held by
+    // a pre-coloured range, clobbered by a call it crosses) has none
+    // however many others the spiller frees: the spiller's own doing
+    // (a reload of its kept live across a call that leaves no register,
+    // with 8 GPRs: SQLite's jsonObjectFunc), which colour assignment's
+    // spilling undoes.
+    hreg_set allowed, forbid;
+    limits (v, allowed, forbid);
+    bool some = false;
+    for (hreg h : w.tgt.files[x.file].regs)
+      some |= allowed.test (h)
+              && (work::span (h, x.width) & forbid).none ();
+    if (!some)
+      unrelievable = true;
+    work::shortfall s;
+    s.where = cur_insn ? w.key_of (cur_b, cur_j)
+                       : work::point_key { cur_b, work::relief_entry };
+    s.file = x.file;
+    s.allowed = x.allowed & w.starts (x.file, x.width);
+    s.width = x.width;
+    shortfalls.push_back (s);
+  }
+
   void walk_block (block_id b, std::vector<uint32_t> &stamp, uint32_t st)
   {
     const block &blk = w.fn.blocks[b];
@@ -1491,7 +1533,7 @@ struct walker
         value_id v = ph.def;
         if (w.wv[v].spilled || spill_now[v])
           continue;
-        color (v, prefs_of (v, color_prefs));
+        colour_noting (v);
       }
     for (const phi &ph : blk.phis)
       if (stamp[ph.def] != st && usable (ph.def))
@@ -1512,7 +1554,7 @@ struct walker
         most_constrained_first (plain_defs);
         for (value_id v : ec_defs)
           {
-            color (v, prefs_of (v, color_prefs));
+            colour_noting (v);
           }
         for (value_id v : dying[j])
           if (usable (v))
@@ -1529,11 +1571,11 @@ struct walker
                   && free_at (o.value, h))
                 assign (o.value, h);
               else
-                color (o.value, prefs_of (o.value, color_prefs));
+                colour_noting (o.value);
             }
         for (value_id v : plain_defs)
           {
-            color (v, prefs_of (v, color_prefs));
+            colour_noting (v);
           }
         for (value_id v : dead[j])
           if (usable (v))
@@ -1782,6 +1824,17 @@ assign_colors (work &w)
       uint32_t st = 0;
       for (block_id b : w.dom.preorder ())
         k.walk_block (b, stamp, ++st);
+      // Where the spiller brought the files down and allocate () asks
+      // for it, what this round would spill goes back to the spiller as
+      // shortfalls instead (allocate.cc, relieve).
+      if (!k.shortfalls.empty () && !k.unrelievable && w.split_done
+          && w.colour_spill == work::colour_spilling::reported)
+        {
+          w.shortfalls = std::move (k.shortfalls);
+          return { alloc_failure::short_of_registers,
+                   "colour assignment was short of registers at "
+                   + std::to_string (w.shortfalls.size ()) + " points" };
+        }
       // A value left without a register is an error only in a round
       // that spilled nothing: otherwise the next round, with those values
       // in memory, may colour it.

@@ -520,6 +520,14 @@ private:
   // idle_margin, or idle_margin_few where regs_ is small.
   double idle_margin_ = idle_margin;
 
+  // Relief (work::relief) of file f_: relieved_[b] for a block with some,
+  // and, for the block being walked, the point key of each instruction.
+  std::vector<uint8_t> relieved_;
+  std::vector<uint32_t> keys_;
+  // The registers of the phantom values relieving point AT of block B
+  // where OCCUPIED is taken (pre-coloured registers, earlier phantoms).
+  hreg_set phantoms_at (block_id b, uint32_t at, hreg_set occupied) const;
+
   std::vector<block_id> rpo_;
   std::vector<uint32_t> rpo_index_;
   // dist_in[b]: next-use distance of each value live into b (phi defs of
@@ -1322,6 +1330,8 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
   const block &blk = w_.fn.blocks[b];
   hreg_set occupied = blk.insns.empty () ? w_.live.hard_at_end[b]
                                          : w_.live.hard_at_use[b][0];
+  if (relieved_[b])
+    occupied |= phantoms_at (b, work::relief_entry, occupied);
   unsigned room = avail (occupied);
   std::vector<cand> &cands = entry_scratch_.cands;
   cands.clear ();
@@ -1549,6 +1559,37 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
     }
 }
 
+hreg_set
+spiller::phantoms_at (block_id b, uint32_t at, hreg_set occupied) const
+{
+  // Each phantom takes the last start of its allowed set, in the file's
+  // order, whose registers are free: the register colour assignment
+  // lacked there, or one that leaves the others to values that want
+  // them.  A phantom finding none adds nothing.
+  hreg_set taken;
+  const work::point_key here { b, at };
+  const std::vector<hreg> &order = w_.tgt.files[f_].regs;
+  for (const work::shortfall &r : w_.relief)
+    {
+      if (r.file != f_ || !(r.where == here))
+        continue;
+      for (size_t k = order.size (); k-- > 0;)
+        {
+          const hreg h = order[k];
+          if (!r.allowed.test (h))
+            continue;
+          const hreg_set span = work::span (h, r.width);
+          if ((span & ~regs_).none () && (span & occupied).none ())
+            {
+              taken |= span;
+              occupied |= span;
+              break;
+            }
+        }
+    }
+  return taken;
+}
+
 void
 spiller::walk (block_id b)
 {
@@ -1662,6 +1703,18 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   r.reloads.clear ();
   r.folds.clear ();
   r.evictions.clear ();
+  if (relieved_[b])
+    {
+      keys_.resize (n);
+      uint32_t at = work::relief_end;
+      for (size_t j = n; j-- > 0;)
+        {
+          const winsn &wi = w_.wb[b].insns[j];
+          if (wi.role == wrole::input)
+            at = wi.in_insn;
+          keys_[j] = at;
+        }
+    }
   if (free_.size () < w_.fn.values.size ())
     free_.resize (w_.fn.values.size ());
   for (value_id v : W0)
@@ -1971,7 +2024,16 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
             if (o.earlyclobber)
               ec.push_back (o.value);
           }
-      const hreg_set &occ = w_.live.hard_at_use[b][j];
+      // The hard registers occupied at J's uses: pre-coloured ones and
+      // the phantoms relieving J's point.
+      hreg_set occ_relieved;
+      const hreg_set *occ_at = &w_.live.hard_at_use[b][j];
+      if (relieved_[b])
+        {
+          occ_relieved = *occ_at | phantoms_at (b, keys_[j], *occ_at);
+          occ_at = &occ_relieved;
+        }
+      const hreg_set &occ = *occ_at;
       // The hard registers occupied at J's defs.
       hreg_set at_def = occ;
       for (const operand &o : i.ops)
@@ -2458,6 +2520,10 @@ spiller::run (file_id f)
   hottest_ = 0;
   for (block_id b = 0; b < nb; ++b)
     hottest_ = std::max (hottest_, block_frequency (w_, b));
+  relieved_.assign (nb, 0);
+  for (const work::shortfall &r : w_.relief)
+    if (r.file == f)
+      relieved_[r.where.b] = 1;
   compute_evictable ();
   compute_next_uses ();
   compute_pressure ();
@@ -3185,6 +3251,11 @@ in_round (const reg_file &rf, const target &t, spill_round round)
 bool
 file_needs_spilling (const work &w, file_id f)
 {
+  // A point relieved in F (work::relief) has phantoms the walk must
+  // make room for.
+  for (const work::shortfall &r : w.relief)
+    if (r.file == f)
+      return true;
   hreg_set regs;
   for (hreg h : w.tgt.files[f].regs)
     regs.set (h);
@@ -3419,7 +3490,11 @@ spill_files (work &w, spill_round round)
   spiller S (w, dom, d);
   for (file_id f : files)
     if (!S.run (f))
-      return "";
+      {
+        // Colour assignment's spilling takes it from here.
+        w.split_gave_up = true;
+        return "";
+      }
   // Nothing to lower: the function and its liveness stay as they are.
   bool any = false;
   for (value_id v = 0; v < nv && !any; ++v)
@@ -3467,6 +3542,7 @@ spill_with_splitting (work &w)
                              spill_round::memory_direct })
     if (std::string e = spill_files (w, round); !e.empty ())
       return e;
+  w.split_done = !w.split_gave_up;
   return "";
 }
 

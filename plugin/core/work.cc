@@ -53,6 +53,16 @@ work::work (const function &f, const target &t, const alloc_options &o)
           remat_at[o.value] = insn_ref ();
 }
 
+work::point_key
+work::key_of (block_id b, size_t j) const
+{
+  const std::vector<winsn> &wi = wb[b].insns;
+  for (; j < wi.size (); ++j)
+    if (wi[j].role == wrole::input)
+      return { b, wi[j].in_insn };
+  return { b, relief_end };
+}
+
 value_id
 work::add_value (const value &v, vorigin o, spillability s)
 {

@@ -300,6 +300,56 @@ struct work
   // between them).  assign_colors clears it.
   bool live_current = false;
 
+  // Register shortfalls and their relief (allocate.cc, colour
+  // assignment's shortfalls fed back to the spiller).  A point of the
+  // working function is named so that it survives the spiller's
+  // lowering, which inserts instructions: block B (blocks exist before
+  // spilling and keep their numbers) and the input instruction at or
+  // after it (winsn::in_insn of the first instruction of role input at
+  // or after the point; relief_end after the last, relief_entry for the
+  // block's phis).
+  static constexpr uint32_t relief_end = ~0u;
+  static constexpr uint32_t relief_entry = ~0u - 1;
+  struct point_key
+  {
+    block_id b = no_block;
+    uint32_t at = relief_end;
+    bool operator== (const point_key &o) const
+    {
+      return b == o.b && at == o.at;
+    }
+  };
+  // A value of file FILE that colour assignment found no register for at
+  // point WHERE: one that starts in ALLOWED and is WIDTH registers wide.
+  struct shortfall
+  {
+    point_key where;
+    file_id file = no_file;
+    hreg_set allowed;
+    unsigned width = 1;
+  };
+  // Set by allocate () before the phases run: each entry stands for one
+  // more register of its file taken at every instruction of its point
+  // (a phantom value with the shortfall's allowed set and width), so the
+  // spiller leaves colour assignment the register it lacked there
+  // (spilling.cc, spiller::phantoms_at).
+  std::vector<shortfall> relief;
+  // Whether assign_colors may spill (the paper's rounds) or, in a
+  // function the spiller brought down, reports its first round's
+  // shortfalls instead (`shortfalls`) for allocate () to relieve.
+  enum class colour_spilling : uint8_t { allowed, reported };
+  colour_spilling colour_spill = colour_spilling::allowed;
+  std::vector<shortfall> shortfalls;
+  // Set when spill_before_coloring brought the register files down
+  // (not for spill=pereira, nor a function it leaves to colour
+  // assignment's spilling: a receiver, values across in memory).
+  bool split_done = false;
+  // Set when the spiller could not carry out a decision for some file
+  // (spiller::run) and left that file to colour assignment's spilling.
+  bool split_gave_up = false;
+  // The point key of instruction J of block B.
+  point_key key_of (block_id b, size_t j) const;
+
   // A copy PhiLifting inserted: instruction INSN of block BLOCK, which
   // copies the def of phi PHI of block PHI_BLOCK (COLUMN < 0) or its
   // argument COLUMN.

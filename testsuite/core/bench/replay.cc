@@ -215,7 +215,7 @@ main (int argc, char **argv)
   // Functions (and their values) whose colour assignment needed a second
   // round or more: colour-time spilling, which the splitting spiller is
   // meant to leave nothing to (issue 14).
-  size_t late_rounds = 0, late_values = 0;
+  size_t late_rounds = 0, late_values = 0, relieved = 0, relief_runs = 0;
   for (const function &f : fns)
     {
       std::map<std::string, double> best;
@@ -234,6 +234,12 @@ main (int argc, char **argv)
               ++late_rounds;
               late_values += f.values.size ();
             }
+          if (r == 0 && res.failure == alloc_failure::none
+              && res.alloc.stats.relief_runs > 0)
+            {
+              ++relieved;
+              relief_runs += res.alloc.stats.relief_runs;
+            }
           if (r == 0 && alloc_out)
             fprintf (alloc_out, ";; %s\n%s\n", f.name.c_str (),
                      res.failure != alloc_failure::none
@@ -243,10 +249,11 @@ main (int argc, char **argv)
             {
               const alloc_stats &st = res.alloc.stats;
               fprintf (stats_out, "%s values=%zu split_edits=%u "
-                       "split_kept=%u rounds=%u elided=%u,%u copied=%u "
+                       "split_kept=%u rounds=%u relief=%u elided=%u,%u copied=%u "
                        "sunk=%u phi=%u saved=%zu cost=%.6g%s\n",
                        f.name.c_str (), f.values.size (), st.split_edits,
-                       st.split_kept, st.spill_rounds, st.elided_loads,
+                       st.split_kept, st.spill_rounds, st.relief_runs,
+                       st.elided_loads,
                        st.elided_stores, st.copied_loads, st.sunk_edge_loads,
                        st.phi_stores,
                        (res.alloc.used_regs & t.call_saved).count (),
@@ -291,6 +298,8 @@ main (int argc, char **argv)
   printf ("  %-24s %9.1f ms\n", "total", total);
   printf ("colour assignment spilled in a second round in %zu functions "
           "(%zu values)\n", late_rounds, late_values);
+  printf ("its shortfalls relieved by the spiller in %zu functions "
+          "(%zu runs again)\n", relieved, relief_runs);
   if (top > 0)
     {
       std::sort (each.begin (), each.end (),
