@@ -377,6 +377,12 @@ struct decisions
   // entry[b]: the values (of every file) in a register at the start of
   // block b, sorted.
   std::vector<std::vector<value_id>> entry;
+  // at_end[b]: the values (of every file) in a register at the end of
+  // block b: those the walk left there and those fix_edges reloads there
+  // for an out-edge, sorted.  Where a value the lowering reloaded in b
+  // is not among them, it left its register after that reload (a call),
+  // and the value is in memory at the end (lowering::rename).
+  std::vector<std::vector<value_id>> at_end;
   // The block defining each value of the input to this phase.
   std::vector<block_id> def_block;
   // Values defined by a terminator: nothing can follow their def.
@@ -416,6 +422,10 @@ struct decisions
   bool in_entry (block_id b, value_id v) const
   {
     return std::binary_search (entry[b].begin (), entry[b].end (), v);
+  }
+  bool in_at_end (block_id b, value_id v) const
+  {
+    return std::binary_search (at_end[b].begin (), at_end[b].end (), v);
   }
 
   // Whether phi argument A passes to the phi DEF (an input value) cell to
@@ -2288,6 +2298,7 @@ spiller::fix_edges ()
               if (!at_p_end || !evictable (a))
                 return false;
               d_.reload (p, end_slot (pb), a);
+              d_.at_end[p].push_back (a);
             }
           for (value_id v : need)
             {
@@ -2295,7 +2306,10 @@ spiller::fix_edges ()
                 return false;
               auto &at_start = d_.start_reload[s];
               if (at_p_end)
-                d_.reload (p, end_slot (pb), v);
+                {
+                  d_.reload (p, end_slot (pb), v);
+                  d_.at_end[p].push_back (v);
+                }
               else if (std::find (at_start.begin (), at_start.end (), v)
                        == at_start.end ())
                 {
@@ -2559,8 +2573,13 @@ spiller::run (file_id f)
       auto &e = d_.entry[b];
       e.insert (e.end (), w_entry_[b].begin (), w_entry_[b].end ());
       std::sort (e.begin (), e.end ());
+      auto &x = d_.at_end[b];
+      x.insert (x.end (), w_end_[b].begin (), w_end_[b].end ());
     }
-  return fix_edges ();
+  const bool ok = fix_edges ();
+  for (block_id b : rpo_)
+    std::sort (d_.at_end[b].begin (), d_.at_end[b].end ());
+  return ok;
 }
 
 // Where a store of V that the walk placed at SLOT of block B (V leaves
@@ -3168,6 +3187,13 @@ lowering::rename (size_t nv0,
                 if (o.kind == operand_kind::def && renames (o.value) == v)
                   cur = o.value;
             }
+          // V left its register after its last def or reload here (at a
+          // call): it is in memory at Y's end, as the walk decided (a
+          // reload of a phi kept in a register across a call that leaves
+          // none, as an argument of a phi after it: SQLite's
+          // jsonObjectFunc with 8 GPRs).
+          if (cur != in_memory && cur != no_value && !d.in_at_end (y, v))
+            cur = in_memory;
           for (auto [x, t] : edge_reload[y])
             if (x == v)
               cur = t;
@@ -3470,6 +3496,7 @@ spill_files (work &w, spill_round round)
   d.phi_in_cell.assign (nv, false);
   d.reloaded.assign (nv, false);
   d.entry.resize (nb);
+  d.at_end.resize (nb);
   d.def_block.assign (nv, no_block);
   d.terminator_def.assign (nv, false);
   d.over_full_end.assign (nb, {});
