@@ -1248,6 +1248,148 @@ block 23 preds=22 succs= depth=0 returns
     EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }
 
+// Where colour assignment finds a value no register after the spiller
+// brought the files down, the spiller is told (work::relief: one more
+// register taken at that point) and the phases run again, instead of
+// colour assignment spilling the value whole in a second round
+// (allocate.cc, run_relieved).  SQLite's btreeHeapInsert with 5 GPRs:
+// a base address in the loop, which may not take r0, found r3-r6 held
+// and only r0 free; the second round spilled a loop phi whole.
+TEST (Allocate, ShortfallGoesBackToTheSpiller)
+{
+  const char *text = R"(
+function btreeHeapInsert
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 cr
+value v7 gpr
+value v8 gpr
+value v9 gpr
+value v10 gpr
+value v11 gpr
+value v12 gpr
+value v13 gpr
+value v14 gpr
+value v15 gpr
+value v16 cr
+value v17 gpr
+value v18 gpr
+value v19 gpr
+value v20 cr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=3,2 depth=0 freq=1
+  copy def:v0 use_hard:r3
+  copy def:v1 use_hard:r4
+  copy use:v0 def:v2
+  copy use:v1 def:v3
+  insn use:v2{r3-r12,r14-r31} def:v4
+  insn use:v4{r3-r12,r14-r31} def:v5
+  insn use:v5 def:v6
+  insn use:v5 def:v7
+  insn use:v5 use:v2{r3-r12,r14-r31}
+  insn use:v5 def:v8
+  insn use:v2{r3-r12,r14-r31} use:v3 use:v7
+  insn use:v6 term
+block 2 preds=1 succs=6 depth=0 freq=0.054999998712446541
+  insn term
+block 3 preds=5,1 succs=4,6 depth=1 freq=8.8338398337364197
+  phi v9 = v10 v7
+  phi v11 = v12 v3
+  phi v13 = v14 v8
+  insn use:v13 def:v15
+  insn use:v13 def:v16
+  insn use:v2{r3-r12,r14-r31} use:v15 def:v17
+  insn use:v13 def:v18
+  copy use:v13 def:v19
+  copy use:v18 def:v14
+  insn use:v17 use:v11 def:v20
+  insn use:v20 term
+block 4 preds=3 succs=5,6 depth=1 freq=8.3479786515235901
+  insn use:v2{r3-r12,r14-r31} use:v11 use:v15
+  insn use:v17 use:v2{r3-r12,r14-r31} use:v9
+  insn use:v16 term
+block 5 preds=4 succs=3 depth=1 freq=7.8888398259878159
+  insn use:v19 def:v10
+  insn use:v2{r3-r12,r14-r31} use:v15 def:v12
+block 6 preds=3,4,2 succs=7 depth=0 freq=1.0000000093132257
+block 7 preds=6 succs= depth=0 freq=1.0000000093132257 returns
+)";
+  const target t = five_gpr_target ();
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+  EXPECT_EQ (r.alloc.stats.relief_runs, 1u);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
+
+// A value the spiller's walk leaves in memory at a block's end is in
+// memory there after the lowering too (spilling.cc, decisions::at_end).
+// Reduced from SQLite's jsonObjectFunc with 8 GPRs (none call-saved):
+// block 10 reloads v5 for the copy to r3; the call evicts it, and v5
+// reaches the phis v7 and v8, whose cell is v5's, cell to cell.  The
+// renaming took the reload for v8's argument from block 10, live across
+// the call, where no register survives: colour assignment spilled it in
+// a second round, which no relief could spare.
+TEST (Allocate, ValueLeftInMemoryAtBlockEndStaysThere)
+{
+  const char *text = R"(
+function jsonObjectFunc
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2,11 depth=0 freq=0.66000000014901161
+block 2 preds=1 succs=3 depth=0 freq=0.62370000127702951
+  insn def:v0 remat
+block 3 preds=2 succs=6,4 depth=1 freq=3.6363795287907124
+block 4 preds=3 succs=5 depth=1 freq=0.61634184792637825
+  insn def:v1 remat
+block 5 preds=4 succs=8 depth=1 freq=1.8677025903016329
+  phi v2 = v1
+block 6 preds=3 succs=7 depth=1 freq=0.76254879776388407
+  copy use:v0 def:v3
+block 7 preds=6 succs=8 depth=1 freq=5.05401661247015
+  phi v4 = v3
+block 8 preds=5,7 succs=9 depth=1 freq=5.5096659958362579
+  phi v5 = v2 v4
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+block 9 preds=8 succs=12,10 depth=0 freq=0.070599614409729838
+block 10 preds=9 succs=13 depth=0 freq=0.11197943449951708
+  copy use:v5 def_hard:r3
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+block 11 preds=1 succs=12 depth=0 freq=0.036299998813774437
+  insn def:v6 remat
+block 12 preds=11,9 succs=13 depth=0 freq=0.22735219076275826
+  phi v7 = v6 v5
+block 13 preds=12,10 succs=14 depth=0 freq=0.33933162549510598
+  phi v8 = v7 v5
+  copy use:v8 def_hard:r3
+block 14 preds=13 succs= depth=0 freq=1.0000000223517418 returns
+)";
+  const target t = rs6000_with_gprs ({ 3, 4, 5, 6, 7, 8, 9, 10 });
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+  EXPECT_EQ (r.alloc.stats.relief_runs, 0u);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
+
 // A counter kept in memory before a loop is loaded into a register for
 // the loop and never stored inside it.  Reduced from LZ4HC's compression
 // loop with 5 GPRs: v12, the inner loop's header phi of a counter (v6
