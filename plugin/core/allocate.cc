@@ -122,10 +122,11 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   // fixed registers, for colour assignment (preferences.cc).
   ra::compute_preferences (w);
   clock.lap ("compute_preferences");
-  // 4.4 colour assignment on the dominator tree; where it still runs
-  // out of registers, the paper's whole-value spilling, with spill code
-  // (4.6) placed between rounds (color_assignment.cc,
-  // spill_placement.cc).
+  // 4.4 colour assignment on the dominator tree (color_assignment.cc).
+  // Where it still runs out of registers: after the spiller, the points
+  // go back to it (run_relieved); otherwise, the paper's whole-value
+  // spilling, with spill code (4.6) placed between rounds
+  // (spill_placement.cc).
   if (ra::failure e = ra::assign_colors (w); e.failed ())
     {
       if (e.kind == alloc_failure::short_of_registers)
