@@ -50,8 +50,10 @@ struct relief_state
   // assignment may spill.
   std::vector<ra::work::shortfall> relief;
   ra::work::colour_spilling colour_spill = ra::work::colour_spilling::allowed;
-  // Out: the shortfalls of this run (empty unless reported).
+  // Out: the shortfalls of this run (empty unless reported), and
+  // whether some of them no relief can help.
   std::vector<ra::work::shortfall> shortfalls;
+  bool unrelievable = false;
 };
 
 // Run the phases on F with OPTS, relieving the points of RS.
@@ -130,7 +132,10 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   if (ra::failure e = ra::assign_colors (w); e.failed ())
     {
       if (e.kind == alloc_failure::short_of_registers)
-        rs.shortfalls = std::move (w.shortfalls);
+        {
+          rs.shortfalls = std::move (w.shortfalls);
+          rs.unrelievable = w.unrelievable;
+        }
       fail_as (e.kind, e.detail);
       return r;
     }
@@ -183,12 +188,12 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   return r;
 }
 
-// How many times allocate () runs the phases again with colour
-// assignment's shortfalls relieved before it lets colour assignment
-// spill (the paper's rounds) instead.  SQLite's replay with 5 GPRs: of
-// the 113 functions colour assignment spilled in before, 96 need at
-// most 4 runs again, 2 need 5, 4 do not converge in 8, and 11 have a
-// shortfall no relief can help (docs/core.md, phase 6).
+// How many runs of the phases report colour assignment's shortfalls
+// for relief before one lets colour assignment spill (the paper's
+// rounds) instead.  SQLite's replay with 5 GPRs: of the 113 functions
+// colour assignment spilled in before, 96 need at most 4 runs, 2 need
+// 5, and the rest do not converge or have a shortfall no relief can
+// help (docs/core.md, phase 5d).
 const unsigned max_relief_runs = 4;
 
 // Run the phases on F with OPTS.  Where the spiller brought the files
@@ -196,12 +201,13 @@ const unsigned max_relief_runs = 4;
 // spiller is told (work::relief: one more register of the value's file
 // and allowed set taken at that point) and the phases run again from
 // the start: spill decisions are made in one place, before colouring,
-// and colour assignment's own spilling is left for what relief cannot
-// help.  Termination: the runs are counted; the run after
-// max_relief_runs lets colour assignment spill as the paper does,
-// which ends (color_assignment.cc, "Why the loop ends").  Each run
-// before it relieves one more register at every point that was short
-// in the last.
+// and colour assignment's own spilling is left for what relief does not
+// help.  Where it does not (a shortfall no relief can help, or
+// max_relief_runs runs short), the last run drops the relief and lets
+// colour assignment spill as before.  Termination: every run but that
+// last one reports; the runs are counted, and the one after
+// max_relief_runs reports is that last one, which ends
+// (color_assignment.cc, "Why the loop ends").
 alloc_result
 run_relieved (const function &f, const target &t, const alloc_options &opts,
               phase_clock &clock)
@@ -209,20 +215,30 @@ run_relieved (const function &f, const target &t, const alloc_options &opts,
   relief_state rs;
   if (opts.policy == spill_policy::pereira)
     return run_phases (f, t, opts, clock, rs);
+  rs.colour_spill = ra::work::colour_spilling::reported;
   for (unsigned run = 0;; ++run)
     {
-      rs.colour_spill = run < max_relief_runs
-                          ? ra::work::colour_spilling::reported
-                          : ra::work::colour_spilling::allowed;
       rs.shortfalls.clear ();
+      rs.unrelievable = false;
       alloc_result r = run_phases (f, t, opts, clock, rs);
       if (r.failure != alloc_failure::short_of_registers)
         {
           r.alloc.stats.relief_runs = run;
           return r;
         }
-      rs.relief.insert (rs.relief.end (), rs.shortfalls.begin (),
-                        rs.shortfalls.end ());
+      if (rs.unrelievable || run + 1 == max_relief_runs)
+        {
+          // Relief did not help: colour assignment spills in a run of
+          // the spiller's own decisions, as if none had been tried
+          // (with the phantoms of four runs, SQLite's sqlite3VdbeExec
+          // with 8 GPRs still spilled in colour assignment, and stored
+          // 500 values more).
+          rs.relief.clear ();
+          rs.colour_spill = ra::work::colour_spilling::allowed;
+        }
+      else
+        rs.relief.insert (rs.relief.end (), rs.shortfalls.begin (),
+                          rs.shortfalls.end ());
     }
 }
 

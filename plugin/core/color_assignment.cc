@@ -1827,9 +1827,14 @@ assign_colors (work &w)
       // Where the spiller brought the files down and allocate () asks
       // for it, what this round would spill goes back to the spiller as
       // shortfalls instead (allocate.cc, relieve).
-      if (!k.shortfalls.empty () && !k.unrelievable && w.split_done
-          && w.colour_spill == work::colour_spilling::reported)
+      // A shortfall no relief can help: spilling here, unless relief
+      // already changed the spilling, which allocate () then runs again
+      // without (so that it costs nothing where it did not help).
+      if (!k.shortfalls.empty () && w.split_done
+          && w.colour_spill == work::colour_spilling::reported
+          && !(k.unrelievable && w.relief.empty ()))
         {
+          w.unrelievable = k.unrelievable;
           w.shortfalls = std::move (k.shortfalls);
           return { alloc_failure::short_of_registers,
                    "colour assignment was short of registers at "

@@ -340,6 +340,9 @@ struct work
   enum class colour_spilling : uint8_t { allowed, reported };
   colour_spilling colour_spill = colour_spilling::allowed;
   std::vector<shortfall> shortfalls;
+  // Some of them no relief can help (every register the value may take
+  // is forbidden over its life).
+  bool unrelievable = false;
   // Set when spill_before_coloring brought the register files down
   // (not for spill=pereira, nor a function it leaves to colour
   // assignment's spilling: a receiver, values across in memory).
