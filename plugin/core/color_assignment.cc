@@ -1441,19 +1441,24 @@ struct walker
     // (a reload of its kept live across a call that leaves no register,
     // with 8 GPRs: SQLite's jsonObjectFunc), which colour assignment's
     // spilling undoes.
+    // The phantom stands for V as it is: the starts V may take whose
+    // registers are not forbidden over its life (a value across a call,
+    // a call-saved one: SQLite's resolveExprStep at -O2, a CR phi whose
+    // phantoms took call-clobbered fields and freed none of cr2-cr4).
     hreg_set allowed, forbid;
     limits (v, allowed, forbid);
-    bool some = false;
+    hreg_set open;
     for (hreg h : w.tgt.files[x.file].regs)
-      some |= allowed.test (h)
-              && (work::span (h, x.width) & forbid).none ();
-    if (!some)
+      if (allowed.test (h) && (work::span (h, x.width) & forbid).none ())
+        open.set (h);
+    if (open.none ())
       unrelievable = true;
     work::shortfall s;
     s.where = cur_insn ? w.key_of (cur_b, cur_j)
                        : work::point_key { cur_b, work::relief_entry };
     s.file = x.file;
-    s.allowed = x.allowed & w.starts (x.file, x.width);
+    s.allowed = open;
+    s.any = x.allowed & w.starts (x.file, x.width);
     s.width = x.width;
     shortfalls.push_back (s);
   }

@@ -1342,6 +1342,12 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
                                          : w_.live.hard_at_use[b][0];
   if (relieved_[b])
     occupied |= phantoms_at (b, work::relief_entry, occupied);
+  // A predecessor short at its end: the reloads fix_edges places there
+  // for this block's start set (a split edge's block has no instruction
+  // of its own to relieve).
+  for (block_id p : blk.preds)
+    if (relieved_[p])
+      occupied |= phantoms_at (p, work::relief_end, occupied);
   unsigned room = avail (occupied);
   std::vector<cand> &cands = entry_scratch_.cands;
   cands.clear ();
@@ -1573,30 +1579,32 @@ hreg_set
 spiller::phantoms_at (block_id b, uint32_t at, hreg_set occupied) const
 {
   // Each phantom takes the last start of its allowed set, in the file's
-  // order, whose registers are free: the register colour assignment
-  // lacked there, or one that leaves the others to values that want
-  // them.  A phantom finding none adds nothing.
+  // order, whose registers are free (else of the value's allowed starts,
+  // forbidden ones included): the register colour assignment lacked
+  // there, or one that leaves the others to values that want them.  A
+  // phantom finding none adds nothing.
   hreg_set taken;
   const work::point_key here { b, at };
   const std::vector<hreg> &order = w_.tgt.files[f_].regs;
+  auto take = [&] (const hreg_set &starts, unsigned width) {
+    for (size_t k = order.size (); k-- > 0;)
+      {
+        const hreg h = order[k];
+        if (!starts.test (h))
+          continue;
+        const hreg_set span = work::span (h, width);
+        if ((span & ~regs_).none () && (span & occupied).none ())
+          {
+            taken |= span;
+            occupied |= span;
+            return true;
+          }
+      }
+    return false;
+  };
   for (const work::shortfall &r : w_.relief)
-    {
-      if (r.file != f_ || !(r.where == here))
-        continue;
-      for (size_t k = order.size (); k-- > 0;)
-        {
-          const hreg h = order[k];
-          if (!r.allowed.test (h))
-            continue;
-          const hreg_set span = work::span (h, r.width);
-          if ((span & ~regs_).none () && (span & occupied).none ())
-            {
-              taken |= span;
-              occupied |= span;
-              break;
-            }
-        }
-    }
+    if (r.file == f_ && r.where == here && !take (r.allowed, r.width))
+      take (r.any, r.width);
   return taken;
 }
 

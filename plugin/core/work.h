@@ -320,12 +320,15 @@ struct work
     }
   };
   // A value of file FILE that colour assignment found no register for at
-  // point WHERE: one that starts in ALLOWED and is WIDTH registers wide.
+  // point WHERE: one that may start in ALLOWED (its allowed starts whose
+  // registers are not forbidden over its life), else in ANY (its allowed
+  // starts), and is WIDTH registers wide.
   struct shortfall
   {
     point_key where;
     file_id file = no_file;
     hreg_set allowed;
+    hreg_set any;
     unsigned width = 1;
   };
   // Set by allocate () before the phases run: each entry stands for one
