@@ -377,12 +377,12 @@ struct decisions
   // entry[b]: the values (of every file) in a register at the start of
   // block b, sorted.
   std::vector<std::vector<value_id>> entry;
-  // at_end[b]: the values (of every file) in a register at the end of
-  // block b: those the walk left there and those fix_edges reloads there
-  // for an out-edge, sorted.  Where a value the lowering reloaded in b
-  // is not among them, it left its register after that reload (a call),
-  // and the value is in memory at the end (lowering::rename).
-  std::vector<std::vector<value_id>> at_end;
+  // end_blocks[v], for a value with reloads: the blocks at whose end V
+  // is in a register (the walk left it there, or fix_edges reloads it
+  // there for an out-edge), sorted.  Where the lowering reloaded V in a
+  // block not among them, V left its register after that reload (at a
+  // call), and is in memory at the end (lowering::rename).
+  std::vector<std::vector<block_id>> end_blocks;
   // The block defining each value of the input to this phase.
   std::vector<block_id> def_block;
   // Values defined by a terminator: nothing can follow their def.
@@ -423,10 +423,7 @@ struct decisions
   {
     return std::binary_search (entry[b].begin (), entry[b].end (), v);
   }
-  bool in_at_end (block_id b, value_id v) const
-  {
-    return std::binary_search (at_end[b].begin (), at_end[b].end (), v);
-  }
+
 
   // Whether phi argument A passes to the phi DEF (an input value) cell to
   // cell: DEF lives in memory (a memory phi, or spilled before this
@@ -1721,7 +1718,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   r.reloads.clear ();
   r.folds.clear ();
   r.evictions.clear ();
-  if (relieved_[b])
+  const bool relieved = relieved_[b];
+  if (relieved)
     {
       keys_.resize (n);
       uint32_t at = work::relief_end;
@@ -2046,7 +2044,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       // the phantoms relieving J's point.
       hreg_set occ_relieved;
       const hreg_set *occ_at = &w_.live.hard_at_use[b][j];
-      if (relieved_[b])
+      if (relieved)
         {
           occ_relieved = *occ_at | phantoms_at (b, keys_[j], *occ_at);
           occ_at = &occ_relieved;
@@ -2306,7 +2304,7 @@ spiller::fix_edges ()
               if (!at_p_end || !evictable (a))
                 return false;
               d_.reload (p, end_slot (pb), a);
-              d_.at_end[p].push_back (a);
+              d_.end_blocks[a].push_back (p);
             }
           for (value_id v : need)
             {
@@ -2316,7 +2314,7 @@ spiller::fix_edges ()
               if (at_p_end)
                 {
                   d_.reload (p, end_slot (pb), v);
-                  d_.at_end[p].push_back (v);
+                  d_.end_blocks[v].push_back (p);
                 }
               else if (std::find (at_start.begin (), at_start.end (), v)
                        == at_start.end ())
@@ -2581,12 +2579,19 @@ spiller::run (file_id f)
       auto &e = d_.entry[b];
       e.insert (e.end (), w_entry_[b].begin (), w_entry_[b].end ());
       std::sort (e.begin (), e.end ());
-      auto &x = d_.at_end[b];
-      x.insert (x.end (), w_end_[b].begin (), w_end_[b].end ());
     }
   const bool ok = fix_edges ();
-  for (block_id b : rpo_)
-    std::sort (d_.at_end[b].begin (), d_.at_end[b].end ());
+  for (block_id b = 0; b < nb; ++b)
+    for (value_id v : w_end_[b])
+      if (d_.reloaded[v])
+        d_.end_blocks[v].push_back (b);
+  for (value_id v = 0; v < w_.fn.values.size (); ++v)
+    if (in_file_[v] && d_.end_blocks[v].size () > 1)
+      {
+        auto &e = d_.end_blocks[v];
+        std::sort (e.begin (), e.end ());
+        e.erase (std::unique (e.begin (), e.end ()), e.end ());
+      }
   return ok;
 }
 
@@ -3114,6 +3119,8 @@ lowering::rename (size_t nv0,
       if (x < nv0 && d.reloaded[x])
         live_in_blocks[x].push_back (y);
   std::vector<value_id> live_mark (nb, no_value);
+  // end_mark[y] == v: V is in a register at Y's end (decisions::end_blocks).
+  std::vector<value_id> end_mark (nb, no_value);
   for (value_id v = 0; v < nv0; ++v)
     {
       if (!d.reloaded[v])
@@ -3121,6 +3128,8 @@ lowering::rename (size_t nv0,
       const std::vector<mention> &mentions = mentioned[v];
       for (block_id y : live_in_blocks[v])
         live_mark[y] = v;
+      for (block_id y : d.end_blocks[v])
+        end_mark[y] = v;
       std::vector<block_id> phis_here = phi_blocks[v];
       for (block_id y : phis_here)
         {
@@ -3200,7 +3209,7 @@ lowering::rename (size_t nv0,
           // reload of a phi kept in a register across a call that leaves
           // none, as an argument of a phi after it: SQLite's
           // jsonObjectFunc with 8 GPRs).
-          if (cur != in_memory && cur != no_value && !d.in_at_end (y, v))
+          if (cur != in_memory && cur != no_value && end_mark[y] != v)
             cur = in_memory;
           for (auto [x, t] : edge_reload[y])
             if (x == v)
@@ -3504,7 +3513,7 @@ spill_files (work &w, spill_round round)
   d.phi_in_cell.assign (nv, false);
   d.reloaded.assign (nv, false);
   d.entry.resize (nb);
-  d.at_end.resize (nb);
+  d.end_blocks.assign (nv, {});
   d.def_block.assign (nv, no_block);
   d.terminator_def.assign (nv, false);
   d.over_full_end.assign (nb, {});
