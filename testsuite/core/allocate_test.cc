@@ -1042,6 +1042,23 @@ block 2 preds=1 returns freq=1
     EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }
 
+// Allocate TEXT for T with the splitting spiller: colour assignment
+// colours in one round after RELIEF_RUNS runs with its shortfalls
+// relieved (allocate.cc, run_relieved), and the allocation runs as the
+// input does.
+static void
+expect_one_round (const char *text, const target &t, unsigned relief_runs)
+{
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+  EXPECT_EQ (r.alloc.stats.relief_runs, relief_runs);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
+
 // 5 GPRs, r0 and r3-r6 (O2-r5).
 static target
 five_gpr_target ()
@@ -1238,14 +1255,7 @@ block 22 preds=20,21 succs=23 depth=0
   insn def:v49
 block 23 preds=22 succs= depth=0 returns
 )";
-  const target t = five_gpr_target ();
-  function f;
-  ASSERT_EQ (parse_function (text, t, &f), "");
-  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
-  ASSERT_EQ (r.failure, alloc_failure::none);
-  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
-  for (uint64_t seed = 0; seed < 4; ++seed)
-    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+  expect_one_round (text, five_gpr_target (), 0);
 }
 
 // Where colour assignment finds a value no register after the spiller
@@ -1318,15 +1328,7 @@ block 5 preds=4 succs=3 depth=1 freq=7.8888398259878159
 block 6 preds=3,4,2 succs=7 depth=0 freq=1.0000000093132257
 block 7 preds=6 succs= depth=0 freq=1.0000000093132257 returns
 )";
-  const target t = five_gpr_target ();
-  function f;
-  ASSERT_EQ (parse_function (text, t, &f), "");
-  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
-  ASSERT_EQ (r.failure, alloc_failure::none);
-  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
-  EXPECT_EQ (r.alloc.stats.relief_runs, 1u);
-  for (uint64_t seed = 0; seed < 4; ++seed)
-    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+  expect_one_round (text, five_gpr_target (), 1);
 }
 
 // A value the spiller's walk leaves in memory at a block's end is in
@@ -1379,15 +1381,7 @@ block 13 preds=12,10 succs=14 depth=0 freq=0.33933162549510598
   copy use:v8 def_hard:r3
 block 14 preds=13 succs= depth=0 freq=1.0000000223517418 returns
 )";
-  const target t = rs6000_with_gprs ({ 3, 4, 5, 6, 7, 8, 9, 10 });
-  function f;
-  ASSERT_EQ (parse_function (text, t, &f), "");
-  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
-  ASSERT_EQ (r.failure, alloc_failure::none);
-  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
-  EXPECT_EQ (r.alloc.stats.relief_runs, 0u);
-  for (uint64_t seed = 0; seed < 4; ++seed)
-    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+  expect_one_round (text, rs6000_with_gprs ({ 3, 4, 5, 6, 7, 8, 9, 10 }), 0);
 }
 
 // A counter kept in memory before a loop is loaded into a register for
@@ -1540,12 +1534,5 @@ block 3 preds=2 succs=2 depth=1 freq=12
   insn use:v8
   insn use:v9{r3-r6}
 )";
-  const target t = five_gpr_target ();
-  function f;
-  ASSERT_EQ (parse_function (text, t, &f), "");
-  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
-  ASSERT_EQ (r.failure, alloc_failure::none);
-  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
-  for (uint64_t seed = 0; seed < 4; ++seed)
-    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+  expect_one_round (text, five_gpr_target (), 0);
 }
