@@ -50,10 +50,8 @@ struct relief_state
   // assignment may spill.
   std::vector<ra::work::shortfall> relief;
   ra::work::colour_spilling colour_spill = ra::work::colour_spilling::allowed;
-  // Out: the shortfalls of this run (empty unless reported), and
-  // whether some of them no relief can help.
+  // Out: the shortfalls of this run (empty unless reported).
   std::vector<ra::work::shortfall> shortfalls;
-  bool unrelievable = false;
 };
 
 // Run the phases on F with OPTS, relieving the points of RS.
@@ -132,10 +130,7 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   if (ra::failure e = ra::assign_colors (w); e.failed ())
     {
       if (e.kind == alloc_failure::short_of_registers)
-        {
-          rs.shortfalls = std::move (w.shortfalls);
-          rs.unrelievable = w.unrelievable;
-        }
+        rs.shortfalls = std::move (w.shortfalls);
       fail_as (e.kind, e.detail);
       return r;
     }
@@ -219,14 +214,14 @@ run_relieved (const function &f, const target &t, const alloc_options &opts,
   for (unsigned run = 0;; ++run)
     {
       rs.shortfalls.clear ();
-      rs.unrelievable = false;
       alloc_result r = run_phases (f, t, opts, clock, rs);
       if (r.failure != alloc_failure::short_of_registers)
         {
           r.alloc.stats.relief_runs = run;
           return r;
         }
-      if (rs.unrelievable || run + 1 == max_relief_runs)
+      if (!ra::work::all_relievable (rs.shortfalls)
+          || run + 1 == max_relief_runs)
         {
           // Relief did not help: colour assignment spills in a run of
           // the spiller's own decisions, as if none had been tried

@@ -1420,8 +1420,6 @@ struct walker
   // coloured (work::shortfall), when the function's shortfalls are
   // reported rather than spilled.
   std::vector<work::shortfall> shortfalls;
-  // Some shortfall is one no relief can help.
-  bool unrelievable = false;
 
   // Colour V at the current point (the block's phis, or instruction
   // cur_j); where that spills or fails, note V's shortfall.
@@ -1435,24 +1433,21 @@ struct walker
             && failed_before == !error.empty ()))
       return;
     const value &x = w.fn.values[v];
-    // A value whose every register is forbidden over its life (held by
-    // a pre-coloured range, clobbered by a call it crosses) has none
-    // however many others the spiller frees: the spiller's own doing
-    // (a reload of its kept live across a call that leaves no register,
-    // with 8 GPRs: SQLite's jsonObjectFunc), which colour assignment's
-    // spilling undoes.
     // The phantom stands for V as it is: the starts V may take whose
-    // registers are not forbidden over its life (a value across a call,
-    // a call-saved one: SQLite's resolveExprStep at -O2, a CR phi whose
-    // phantoms took call-clobbered fields and freed none of cr2-cr4).
+    // registers are not forbidden over its life (for a value across a
+    // call, a call-saved one: SQLite's resolveExprStep at -O2, a CR phi
+    // whose phantoms took call-clobbered fields and freed none of
+    // cr2-cr4).  Where there are none (held by a pre-coloured range,
+    // clobbered by a call it crosses), no relief helps: that is the
+    // spiller's own doing (a reload of its kept live across a call that
+    // leaves no register, with 8 GPRs), which colour assignment's
+    // spilling undoes.
     hreg_set allowed, forbid;
     limits (v, allowed, forbid);
     hreg_set open;
     for (hreg h : w.tgt.files[x.file].regs)
       if (allowed.test (h) && (work::span (h, x.width) & forbid).none ())
         open.set (h);
-    if (open.none ())
-      unrelievable = true;
     work::shortfall s;
     s.where = cur_insn ? w.key_of (cur_b, cur_j)
                        : work::point_key { cur_b, work::relief_entry };
@@ -1831,15 +1826,14 @@ assign_colors (work &w)
         k.walk_block (b, stamp, ++st);
       // Where the spiller brought the files down and allocate () asks
       // for it, what this round would spill goes back to the spiller as
-      // shortfalls instead (allocate.cc, relieve).
-      // A shortfall no relief can help: spilling here, unless relief
-      // already changed the spilling, which allocate () then runs again
-      // without (so that it costs nothing where it did not help).
+      // shortfalls instead (allocate.cc, run_relieved).  Where one of
+      // them no relief can help, this round spills, unless relief has
+      // already changed the spilling: allocate () then runs again
+      // without it (so that it costs nothing where it did not help).
       if (!k.shortfalls.empty () && w.split_done
           && w.colour_spill == work::colour_spilling::reported
-          && !(k.unrelievable && w.relief.empty ()))
+          && (work::all_relievable (k.shortfalls) || !w.relief.empty ()))
         {
-          w.unrelievable = k.unrelievable;
           w.shortfalls = std::move (k.shortfalls);
           return { alloc_failure::short_of_registers,
                    "colour assignment was short of registers at "

@@ -424,7 +424,6 @@ struct decisions
     return std::binary_search (entry[b].begin (), entry[b].end (), v);
   }
 
-
   // Whether phi argument A passes to the phi DEF (an input value) cell to
   // cell: DEF lives in memory (a memory phi, or spilled before this
   // phase), and A is a memory phi, or a phi in a register that its cell
@@ -3536,7 +3535,7 @@ spill_files (work &w, spill_round round)
     if (!S.run (f))
       {
         // Colour assignment's spilling takes it from here.
-        w.split_gave_up = true;
+        w.split_done = false;
         return "";
       }
   // Nothing to lower: the function and its liveness stay as they are.
@@ -3582,11 +3581,11 @@ spill_with_splitting (work &w)
   // The phases since the last analysis may have changed the function.
   w.live_current = false;
   // Two rounds, each a fixed pass (no retry).
+  w.split_done = true;
   for (spill_round round : { spill_round::through_via_file,
                              spill_round::memory_direct })
     if (std::string e = spill_files (w, round); !e.empty ())
       return e;
-  w.split_done = !w.split_gave_up;
   return "";
 }
 

@@ -2,6 +2,8 @@
 
 #include "work.h"
 
+#include <algorithm>
+
 namespace ssara::ra {
 
 work::~work ()
@@ -61,6 +63,13 @@ work::key_of (block_id b, size_t j) const
     if (wi[j].role == wrole::input)
       return { b, wi[j].in_insn };
   return { b, relief_end };
+}
+
+bool
+work::all_relievable (const std::vector<shortfall> &short_of)
+{
+  return std::all_of (short_of.begin (), short_of.end (),
+                      [] (const shortfall &s) { return s.relievable (); });
 }
 
 value_id

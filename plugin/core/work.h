@@ -330,7 +330,12 @@ struct work
     hreg_set allowed;
     hreg_set any;
     unsigned width = 1;
+    // Whether relief can help: some register the value may hold over
+    // its life (else the spiller's phantoms free none it could take).
+    bool relievable () const { return allowed.any (); }
   };
+  // Whether relief can help every one of SHORT_OF.
+  static bool all_relievable (const std::vector<shortfall> &short_of);
   // Set by allocate () before the phases run: each entry stands for one
   // more register of its file taken at every instruction of its point
   // (a phantom value with the shortfall's allowed set and width), so the
@@ -343,16 +348,11 @@ struct work
   enum class colour_spilling : uint8_t { allowed, reported };
   colour_spilling colour_spill = colour_spilling::allowed;
   std::vector<shortfall> shortfalls;
-  // Some of them no relief can help (every register the value may take
-  // is forbidden over its life).
-  bool unrelievable = false;
-  // Set when spill_before_coloring brought the register files down
-  // (not for spill=pereira, nor a function it leaves to colour
-  // assignment's spilling: a receiver, values across in memory).
+  // Set when spill_before_coloring brought the register files down:
+  // not for spill=pereira, nor a function it leaves to colour
+  // assignment's spilling (a receiver, values across in memory, a
+  // decision spiller::run could not carry out for some file).
   bool split_done = false;
-  // Set when the spiller could not carry out a decision for some file
-  // (spiller::run) and left that file to colour assignment's spilling.
-  bool split_gave_up = false;
   // The point key of instruction J of block B.
   point_key key_of (block_id b, size_t j) const;
 
