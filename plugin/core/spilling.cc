@@ -400,6 +400,22 @@ struct decisions
   // B's out-edge, made by SSA deconstruction (decide_edge_moves): each
   // is a reload value in its value's cell, defined by no instruction.
   std::vector<std::vector<value_id>> edge_moves;
+  // Phi arguments passed cell to cell (cell_to_cell) over an edge at
+  // whose start the walk has them out of a register: the lowering makes
+  // each such argument a value in its cell, defined by no instruction,
+  // so that the argument's register range ends where the walk evicted it
+  // (renameEditSql with 8 GPRs, no call-saved one: a phi kept in its
+  // cell was evicted at a call, and its name as a later phi's argument
+  // carried its register range across the call, where no register
+  // survives).  Each (predecessor, successor, index of the in-edge,
+  // argument).
+  struct cell_arg
+  {
+    block_id p, s;
+    uint32_t k;
+    value_id a;
+  };
+  std::vector<cell_arg> cell_args;
 
   // Reload V before slot SLOT of block B.
   void reload (block_id b, uint32_t slot, value_id v)
@@ -2296,8 +2312,14 @@ spiller::fix_edges ()
             {
               value_id a = ph.args[k];
               if (w_.fn.values[ph.def].file != f_ || !in_file (a)
-                  || in_end (a) || d_.cell_to_cell (w_, a, ph.def))
+                  || in_end (a))
                 continue;
+              if (d_.cell_to_cell (w_, a, ph.def))
+                {
+                  if (!d_.memory_phi[a])
+                    d_.cell_args.push_back ({ p, s, uint32_t (k), a });
+                  continue;
+                }
               // A phi argument must be in a register on the edge: the
               // edge has a place for code (phi_lifting.cc split it).
               if (!at_p_end || !evictable (a))
@@ -2919,7 +2941,27 @@ lowering::lower ()
       }
 
   // Step 8: SSA reconstruction per reloaded value.
-  return rename (nv0, phi_blocks);
+  if (std::string e = rename (nv0, phi_blocks); !e.empty ())
+    return e;
+  // Arguments passed cell to cell where the walk has them out of a
+  // register: the value in its cell (renaming left them their names).
+  for (const decisions::cell_arg &c : d.cell_args)
+    {
+      value_id t = no_value;
+      for (phi &ph : w.fn.blocks[c.s].phis)
+        if (ph.args[c.k] == c.a && d.cell_to_cell (w, c.a, ph.def))
+          {
+            if (t == no_value)
+              {
+                t = new_reload (c.a);
+                w.wv[t].spilled = true;
+                w.wv[t].spill = spillability::unspillable;
+                w.wv[t].cell = w.wv[c.a].cell;
+              }
+            ph.args[c.k] = t;
+          }
+    }
+  return "";
 }
 
 void

@@ -1468,6 +1468,81 @@ block 14 preds=13 succs= depth=0 freq=1.0000000223517418 returns
   expect_one_round (text, rs6000_with_gprs ({ 3, 4, 5, 6, 7, 8, 9, 10 }), 0);
 }
 
+// A phi argument passed cell to cell (to a memory phi of its class)
+// where the spiller's walk has it out of a register is the value in its
+// cell, not the register value's name (spilling.cc,
+// decisions::cell_args).  Reduced from SQLite's renameEditSql with 8
+// GPRs, none call-saved: the loop header phi v15, kept in its cell too,
+// leaves its register at the call in block 10; its only read after the
+// call is as v16's argument from block 11.  That argument kept the name
+// v15, whose register range then crossed the call, where no register
+// survives, and colour assignment spilled v15 whole in a second round.
+TEST (Allocate, CellToCellPhiArgumentLivesInItsCell)
+{
+  const char *text = R"(
+function renameEditSql
+value v0 gpr name=r362 origin=545
+value v1 gpr name=r197 origin=3
+value v2 gpr name=r194 origin=44
+value v3 gpr name=r366 origin=549
+value v4 gpr name=r169 origin=57
+value v5 gpr name=r186 origin=67
+value v6 gpr name=r315 origin=69
+value v7 gpr name=r315 origin=473
+value v8 gpr name=r186 origin=9
+value v9 gpr name=r315.phi
+value v10 gpr name=r186.phi
+value v11 gpr name=r369 origin=552
+value v12 gpr name=r192 origin=170
+value v13 gpr name=r315.phi
+value v14 gpr name=r192.phi
+value v15 gpr name=r315.phi
+value v16 gpr name=r315.phi
+value v17 gpr name=r345 origin=393
+value v18 gpr name=r315 origin=497
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2 depth=0 freq=1 origin=2
+  copy def:v0 use_hard:r4 origin=545
+  copy use:v0 def:v1 origin=3
+  insn def:v2 origin=44
+block 2 preds=1 succs=4,3 depth=0 freq=0.81910001672804356 origin=5
+  copy def:v3 use_hard:r3 origin=549
+  copy use:v3 def:v4 origin=57
+block 3 preds=2 succs=5 depth=0 freq=0.67092482279986143 origin=6
+  insn def:v5 origin=67
+  copy use:v5 def:v6 origin=69
+block 4 preds=2 succs=5 depth=0 freq=0.14817519346252084 origin=8
+  insn def:v7 remat origin=473
+  insn def:v8 remat origin=9
+block 5 preds=4,3 succs=6 depth=0 freq=0.70000000391155481 origin=9
+  phi v9 = v7 v6
+  phi v10 = v8 v5
+  copy def:v11 use_hard:r3 origin=552
+block 6 preds=5 succs=7 depth=0 freq=0.3078439231030643 origin=11
+  copy use:v2 def_hard:r3 origin=139
+block 7 preds=6 succs=8 depth=0 freq=0.30152804357931018 origin=14
+  insn use:v4 origin=155
+  copy use:v10 def:v12 origin=170
+  call use_hard:r4 use_hard:r5 origin=168
+block 8 preds=7 succs=9 depth=0 freq=0.4619380421936512 origin=21
+  phi v13 = v9
+  phi v14 = v12
+  insn use:v14 origin=235
+  insn use:v1 origin=218
+block 9 preds=13,8 succs=10 depth=1 freq=3.7374986857175827 origin=24
+  phi v15 = v16 v13
+block 10 preds=9 succs=11 depth=1 freq=0.65144602302461863 origin=44
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=344
+block 11 preds=10 succs=12,13 depth=1 freq=1.9106093421578407 origin=49
+block 12 preds=11 succs=13 depth=1 freq=1.8268893528729677 origin=50
+  insn def:v17 origin=393
+  copy use:v17 def:v18 origin=497
+block 13 preds=12,11 succs=9 depth=1 freq=3.7374986857175827 origin=51
+  phi v16 = v18 v15
+)";
+  expect_one_round (text, rs6000_with_gprs ({ 3, 4, 5, 6, 7, 8, 9, 10 }), 0);
+}
+
 // A counter kept in memory before a loop is loaded into a register for
 // the loop and never stored inside it.  Reduced from LZ4HC's compression
 // loop with 5 GPRs: v12, the inner loop's header phi of a counter (v6
