@@ -50,6 +50,8 @@ struct relief_state
   // assignment may spill.
   std::vector<ra::work::shortfall> relief;
   ra::work::colour_spilling colour_spill = ra::work::colour_spilling::allowed;
+  // In: whether the spiller runs (work::spiller).
+  ra::work::spiller_use spiller = ra::work::spiller_use::run;
   // Out: the shortfalls of this run (empty unless reported).
   std::vector<ra::work::shortfall> shortfalls;
 };
@@ -64,6 +66,7 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   ra::work w (f, t, opts);
   w.relief = rs.relief;
   w.colour_spill = rs.colour_spill;
+  w.spiller = rs.spiller;
   // Record a phase's failure of kind KIND with message E (none if E is
   // empty); return whether it failed.
   auto fail_as = [&r] (alloc_failure kind, const std::string &e) {
@@ -208,8 +211,6 @@ run_relieved (const function &f, const target &t, const alloc_options &opts,
               phase_clock &clock)
 {
   relief_state rs;
-  if (opts.policy == spill_policy::pereira)
-    return run_phases (f, t, opts, clock, rs);
   rs.colour_spill = ra::work::colour_spilling::reported;
   for (unsigned run = 0;; ++run)
     {
@@ -263,20 +264,21 @@ allocate (const function &f, const target &t, const alloc_options &opts)
     }
   clock.lap ("verify_function");
   r = run_relieved (f, t, opts, clock);
-  // The splitting spiller leaves colour assignment values it could not
-  // account for (register pairs fragmented by pre-coloured registers,
-  // operand constraints); where colour assignment's own spilling then
-  // fails, the function is allocated again with the paper's whole-value
-  // spilling alone, which has always handled it.  One retry: the second
-  // run's policy has no retry.  Not after a checker complaint: that is a
-  // bug to see, not to hide.
-  if (opts.policy == spill_policy::pereira)
-    return r;
+  // The spiller leaves colour assignment values it could not account
+  // for (register pairs fragmented by pre-coloured registers, operand
+  // constraints, CR values reloaded through GPRs of a file of two or
+  // three); where colour assignment's own spilling then fails, the
+  // function is allocated again without the spiller, colour
+  // assignment's whole-value spilling alone, by the paper's weights,
+  // which has always handled it.  One retry, which has none.  Not
+  // after a checker complaint: that is a bug to see, not to hide.
   alloc_options again = opts;
   again.policy = spill_policy::pereira;
   if (r.failure != alloc_failure::none && r.failure != alloc_failure::checker)
     {
-      alloc_result r2 = run_relieved (f, t, again, clock);
+      relief_state rs;
+      rs.spiller = ra::work::spiller_use::skip;
+      alloc_result r2 = run_phases (f, t, again, clock, rs);
       if (r2.failure == alloc_failure::none)
         {
           r2.alloc.stats.policy_retries = 1;
@@ -284,6 +286,8 @@ allocate (const function &f, const target &t, const alloc_options &opts)
         }
       return r;
     }
+  if (opts.policy == spill_policy::pereira)
+    return r;
   // spill=cheaper: where the splitting spiller changed the function, the
   // paper's spilling too, and the cheaper of the two by estimate (both
   // checked when check=on), the paper's only where it is cheaper by

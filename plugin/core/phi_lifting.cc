@@ -102,7 +102,7 @@ lift_phis (work &w)
           // into joins and phis of reloads at joins: every critical edge
           // into a join gets a place for code (an empty one costs
           // nothing: no edit, no block in the output).
-          bool wanted = w.opts.policy != spill_policy::pereira && critical
+          bool wanted = critical
                         && w.fn.blocks[s].preds.size () > 1;
           if (!needed && !wanted)
             continue;

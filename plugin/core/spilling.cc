@@ -148,6 +148,18 @@ constexpr unsigned max_start_trials = 8;
 // only accumulate, at most one entry per header and value, and the cap
 // bounds the passes.
 constexpr unsigned max_walk_passes = 3;
+// With spill=pereira, a value the walk evicts is spilled whole
+// (spiller::whole_), and the walks are made again with it in memory
+// from its def on, until a pass spills no new value whole.  Termination:
+// the values spilled whole only accumulate, and this cap bounds the
+// passes; a walk cut short by it is still a valid splitting of the
+// values it chose last (colour-time spilling needed 1-3 rounds on
+// real functions, the fuzz tests fewer than 10).
+constexpr unsigned max_whole_passes = 16;
+// A value spilled whole keeps the register of a reload while its next
+// read in the block is at most this many instructions on, as colour
+// assignment's shared reloads did (spill_placement.cc, share_window).
+constexpr uint32_t whole_share_window = 60;
 // A value is idle at a loop header (find_idle) where the latches'
 // reloads of it run more than idle_margin times as often as the reads
 // its register serves in the loop.  Measured with make bench's sources:
@@ -533,6 +545,23 @@ public:
 
 private:
   work &w_;
+  // How the walk chooses the values that leave their registers: by
+  // furthest next use, and a value left is reloaded where it is needed
+  // and stays until it leaves again (spill=split); or by the paper's
+  // spill weight, lowest first, and a value left once is spilled whole
+  // (spill=pereira: seed 001, section 4.4, here before colour
+  // assignment rather than during it).
+  enum class victim_choice : uint8_t { next_use, paper_weight };
+  victim_choice choice_ = victim_choice::next_use;
+  // Values spilled whole (paper_weight): in a register only from their
+  // def or a reload to the instruction after, or to a read within
+  // whole_share_window instructions in the block; in no start set.
+  // Once chosen, in every later walk of the file (max_whole_passes).
+  std::vector<uint8_t> whole_;
+  // Whether this pass spilled a value whole that earlier ones had not.
+  bool whole_grew_ = false;
+  // The paper's spill weights (compute_weights), with paper_weight.
+  std::vector<double> weights_;
   const dominator_tree &dom_;
   decisions &d_;
   file_id f_ = 0;
@@ -1634,6 +1663,10 @@ spiller::walk (block_id b)
   // taken: its decisions are recorded.
   std::vector<value_id> &W0 = w_entry_[b];
   entry_set (b, W0);
+  if (choice_ == victim_choice::paper_weight)
+    W0.erase (std::remove_if (W0.begin (), W0.end (),
+                              [&] (value_id v) { return whole_[v] != 0; }),
+              W0.end ());
   walk_result &r = walk_r_;
   for (unsigned trial = 0;; ++trial)
     {
@@ -1858,6 +1891,12 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       wasted.push_back (v);
     if (needed && !is_clean (v))
       r.evictions.push_back ({ v, uint32_t (j) });
+    if (needed && choice_ == victim_choice::paper_weight && !whole_[v]
+        && evictable (v))
+      {
+        whole_[v] = 1;
+        whole_grew_ = true;
+      }
     w_erase_at (k);
   };
   // Evict from W values not in KEEP for which ELIGIBLE holds, furthest
@@ -1924,6 +1963,10 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
                                       / (f + s)
                                   : discount_;
               }
+            // The paper's choice: a value spilled whole first (its cell
+            // holds it), then the lowest spill weight.
+            if (choice_ == victim_choice::paper_weight && d != no_use)
+              score = whole_[v] ? 1e299 : -weights_[v];
             if (best == W.size () || score > best_score
                 || (score == best_score && !needs_store_here (v)
                     && needs_store_here (W[best])))
@@ -2055,6 +2098,23 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
             if (o.earlyclobber)
               ec.push_back (o.value);
           }
+      // Values spilled whole leave their registers after the
+      // instruction that defined or read them, unless read again within
+      // whole_share_window instructions in the block.
+      if (choice_ == victim_choice::paper_weight && j > 0)
+        for (size_t k = 0; k < W.size ();)
+          {
+            const value_id v = W[k];
+            const size_t r = whole_[v] ? next_read (v, j - 1) : no_index;
+            if (!whole_[v] || std::find (U.begin (), U.end (), v) != U.end ()
+                || (r != no_index && r < n
+                    && r - (j - 1) <= whole_share_window))
+              {
+                ++k;
+                continue;
+              }
+            leave (k, next_use (v, j - 1) != no_use, j);
+          }
       // The hard registers occupied at J's uses: pre-coloured ones and
       // the phantoms relieving J's point.
       hreg_set occ_relieved;
@@ -2159,7 +2219,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           // its register there, so that none needs a call-saved register
           // for its whole life (and crowds the few of them where it is
           // hot) for the sake of a call that hardly runs.
-          if (cold_block (here))
+          if (cold_block (here) && choice_ == victim_choice::next_use)
             {
               const double budget = cold_budget ();
               std::vector<value_id> keep;
@@ -2572,9 +2632,17 @@ spiller::run (file_id f)
   compute_reach ();
   compute_read_kinds ();
   idle_.assign (nb, {});
+  choice_ = w_.opts.policy == spill_policy::pereira
+              ? victim_choice::paper_weight : victim_choice::next_use;
+  whole_.assign (w_.fn.values.size (), 0);
+  if (choice_ == victim_choice::paper_weight && weights_.empty ())
+    weights_ = compute_weights (w_);
+  const unsigned max_passes = choice_ == victim_choice::paper_weight
+                                ? max_whole_passes : max_walk_passes;
   for (unsigned pass = 1;; ++pass)
     {
       narrowed_late_ = false;
+      whole_grew_ = false;
       for (block_id b = 0; b < nb; ++b)
         {
           w_entry_[b].clear ();
@@ -2587,9 +2655,9 @@ spiller::run (file_id f)
           walk (b);
           done_[b] = true;
         }
-      if (pass == max_walk_passes)
+      if (pass == max_passes)
         break;
-      bool again = narrowed_late_;
+      bool again = narrowed_late_ || whole_grew_;
       again |= find_idle ();
       if (!again)
         break;
@@ -3601,7 +3669,7 @@ spill_files (work &w, spill_round round)
 static std::string
 spill_with_splitting (work &w)
 {
-  if (w.opts.policy == spill_policy::pereira)
+  if (w.spiller == work::spiller_use::skip)
     return "";
   // Functions with a nonlocal goto or setjmp receiver or with
   // instructions that want every value in memory are left to colour

@@ -348,8 +348,13 @@ struct work
   enum class colour_spilling : uint8_t { allowed, reported };
   colour_spilling colour_spill = colour_spilling::allowed;
   std::vector<shortfall> shortfalls;
+  // Whether spill_before_coloring runs its spiller (every run but
+  // allocate ()'s last resort where a run with it failed, which leaves
+  // all spilling to colour assignment's rounds).
+  enum class spiller_use : uint8_t { run, skip };
+  spiller_use spiller = spiller_use::run;
   // Set when spill_before_coloring brought the register files down:
-  // not for spill=pereira, nor a function it leaves to colour
+  // not with spiller_use::skip, nor a function it leaves to colour
   // assignment's spilling (a receiver, values across in memory, a
   // decision spiller::run could not carry out for some file).
   bool split_done = false;

@@ -181,7 +181,9 @@ count_spill_code (const ra::work &x)
 }
 
 // With two registers and three values live at once, the lightest value
-// (used once, outside the loop) is the one spilled.
+// (used once, outside the loop) is the one spilled: by the spiller with
+// the paper's weights (spill=pereira), or by colour assignment's own
+// rounds where the spiller does not run (allocate ()'s last resort).
 TEST (ColorAssignment, SpillsTheLightest)
 {
   const char *text = R"(
@@ -201,12 +203,25 @@ block 2
   insn use:v0 use:v1 term
 )";
   auto p = prepare (text, make_test_target (2, 2, 2), upto::colored,
-                    spill_mode::normal, spill_policy::pereira);
+                    spill_mode::normal, spill_policy::pereira,
+                    ra::work::spiller_use::skip);
   const ra::work &w = *p->w;
   EXPECT_TRUE (w.wv[0].spilled);
   EXPECT_FALSE (w.wv[1].spilled);
   EXPECT_FALSE (w.wv[2].spilled);
   EXPECT_GE (w.stats.spill_rounds, 2u);
+
+  // The spiller with the paper's weights: v0 (weight 2 over its long
+  // life) leaves its register after its def and is reloaded before its
+  // use after the loop; v1 and v2 keep theirs; one round.
+  auto o = prepare (text, make_test_target (2, 2, 2), upto::colored,
+                    spill_mode::normal, spill_policy::pereira);
+  const ra::work &y = *o->w;
+  EXPECT_EQ (y.stats.spill_rounds, 1u);
+  spill_counts pc = count_spill_code (y);
+  EXPECT_EQ (pc.stores, 1u);
+  EXPECT_EQ (pc.loads, 1u);
+  EXPECT_EQ (pc.loads_in_loops, 0u);
 
   // The splitting spiller (spilling.cc) evicts the same value before the
   // loop, where it is live through but unused: one store after its def,

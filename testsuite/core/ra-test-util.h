@@ -40,11 +40,14 @@ parse_and_allocate (const char *text, function &f, const target &t)
 // How far prepare () runs the phases.
 enum class upto : uint8_t { copy, lifted, coalesced, colored, deconstructed };
 
-// Parse TEXT for T and run the phases up to STAGE, expecting no error.
+// Parse TEXT for T and run the phases up to STAGE, expecting no error;
+// without the spiller before colour assignment if SPILLER says so
+// (allocate ()'s last resort: work::spiller_use).
 inline std::unique_ptr<prepared>
 prepare (const std::string &text, const target &t, upto stage,
          spill_mode mode = spill_mode::normal,
-         spill_policy policy = spill_policy::pereira)
+         spill_policy policy = spill_policy::pereira,
+         ra::work::spiller_use spiller = ra::work::spiller_use::run)
 {
   auto p = std::make_unique<prepared> ();
   p->t = t;
@@ -55,6 +58,7 @@ prepare (const std::string &text, const target &t, upto stage,
   o.policy = policy;
   p->w = std::make_unique<ra::work> (p->f, p->t, o);
   ra::work &w = *p->w;
+  w.spiller = spiller;
   if (stage == upto::copy)
     return p;
   EXPECT_EQ (ra::lift_constraints (w), "");
