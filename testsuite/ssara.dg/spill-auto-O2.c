@@ -2,10 +2,10 @@
    splitting spiller alone, without spill=cheaper's second allocation
    with the paper's spilling (a third of the core's time for 0.1% of
    instructions with all registers: docs/core.md, phase 5c).  The
-   function of cheaper-margin-r12.c, where spill=cheaper takes the
-   paper's result (lookahead spilled whole: spilled=1, two colouring
-   rounds); here the splitting spiller's (nothing spilled whole, one
-   round, three loads and two stores, of which reload elision serves two
+   function of cheaper-margin-r12.c, where spill=cheaper took the
+   paper's result until 2026-12-01 (lookahead spilled whole by colour
+   assignment: spilled=1, two colouring rounds); here the splitting
+   spiller's (nothing spilled whole, one round, three loads and two stores, of which reload elision serves two
    loads by copies from registers that hold their slot and drops the
    store nothing reads then: one load and one store left).  */
 /* { dg-do compile } */
