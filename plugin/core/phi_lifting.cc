@@ -98,11 +98,12 @@ lift_phis (work &w)
           bool phis = !w.fn.blocks[s].phis.empty ();
           bool critical = nsucc > 1 || !plain;
           bool needed = def_term || (phis && critical);
-          // The splitting spiller (spilling.cc) places reloads on edges
-          // into joins and phis of reloads at joins: every critical edge
-          // into a join gets a place for code (an empty one costs
-          // nothing: no edit, no block in the output).
-          bool wanted = critical
+          // The spiller (spilling.cc) places reloads on edges into
+          // joins and phis of reloads at joins: every critical edge into
+          // a join gets a place for code (an empty one costs nothing: no
+          // edit, no block in the output).  Not where it does not run
+          // (allocate ()'s last resort).
+          bool wanted = w.spiller == work::spiller_use::run && critical
                         && w.fn.blocks[s].preds.size () > 1;
           if (!needed && !wanted)
             continue;
