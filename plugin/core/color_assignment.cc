@@ -1737,6 +1737,15 @@ spill_required (work &w)
                   !e.empty ())
                 return e;
           }
+  // A value live across an instruction that wants every value in
+  // memory (a call to setjmp: registers are not restored on its second
+  // return).
+  for (value_id v = 0; v < w.live.across_in_memory.size (); ++v)
+    if (w.live.across_in_memory[v])
+      if (std::string e = must_spill (v, "is live across an instruction "
+                                         "that needs all values in memory");
+          !e.empty ())
+        return e;
   // A value live into a block over an abnormal edge (a nonlocal goto or
   // setjmp receiver, a computed goto's target, an EH landing pad) lives
   // in memory: such an edge carries no code, and a nonlocal goto restores

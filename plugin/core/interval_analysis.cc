@@ -489,15 +489,15 @@ analyse_intervals (work &w, live_scope scope)
       tree.add (p, set);
   };
   reset (L.intervals, nv, P.ranges);
+  // (Also for the ranges alone: spill_required reads it.)
+  L.across_in_memory.assign (nv, false);
   if (full)
     {
-      L.across_in_memory.assign (nv, false);
       L.hard_at_end.assign (nb, hreg_set ());
       L.hard_at_use.resize (nb);
     }
   else
     {
-      L.across_in_memory.clear ();
       L.hard_at_end.clear ();
       L.hard_at_use.clear ();
       L.forbidden.clear ();
@@ -569,7 +569,7 @@ analyse_intervals (work &w, live_scope scope)
                 close_value (o.value, o.earlyclobber ? w.pos_use (b, j)
                                                      : w.pos_def (b, j));
               }
-          if (full && i.values_across_in_memory)
+          if (i.values_across_in_memory)
             for (value_id v : open)
               L.across_in_memory[v] = true;
           for (const operand &o : i.ops)

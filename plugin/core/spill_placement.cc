@@ -368,6 +368,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
   };
   std::vector<uint32_t> slot_of (w.fn.values.size (), no_slot);
   std::vector<spilled_here> here;
+  std::vector<uint32_t> barrier;
 
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
@@ -409,14 +410,23 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           }
         return here[slot_of[v]];
       };
-      // The last read of V after instruction J and within share_window
-      // instructions of it, or J.
+      // barrier[j]: the first instruction from J on that wants every
+      // value in memory (a call to setjmp), or the block's length.  A
+      // shared reload ends there (read by it, not live across it).
+      const uint32_t nj = uint32_t (blk.insns.size ());
+      barrier.assign (nj + 1, nj);
+      for (uint32_t q = nj; q-- > 0;)
+        barrier[q] = blk.insns[q].values_across_in_memory ? q
+                                                           : barrier[q + 1];
+      // The last read of V after instruction J, within share_window
+      // instructions of it and not after a barrier, or J.
       auto last_near = [&] (value_id v, uint32_t j) -> uint32_t {
         if (v >= slot_of.size () || slot_of[v] == no_slot)
           return j;
         const std::vector<uint32_t> &rs = here[slot_of[v]].reads;
-        auto it = std::upper_bound (rs.begin (), rs.end (),
-                                    j + share_window);
+        const uint32_t upto = std::min (j + share_window,
+                                        barrier[std::min (j + 1, nj)]);
+        auto it = std::upper_bound (rs.begin (), rs.end (), upto);
         if (it == rs.begin () || *(it - 1) <= j)
           return j;
         return *(it - 1);

@@ -1679,6 +1679,51 @@ block 16 preds=15 succs= depth=0 freq=1.000000013038516 returns origin=1
   EXPECT_EQ (estimated_cost (f, t, cheaper.alloc), cost_paper);
 }
 
+// Values live across an instruction that wants every value in memory
+// (a call to setjmp: mem_across) go to memory before the spiller
+// (spill_required), and the spiller runs for the function: one round of
+// colour assignment.  Before, the function was left to colour
+// assignment's spilling, which sent v0, v1 and v4 to memory in a first
+// round and spilled for the pressure in block 1 in three more.
+TEST (Allocate, ValuesAcrossSetjmpGoToMemoryBeforeColouring)
+{
+  const char *text = R"(
+function setjmp_like
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr
+value v4 gpr
+value v5 gpr
+value v6 gpr
+value v7 gpr
+value v8 gpr
+block 0 succs=1
+  insn def:v0
+  insn def:v1
+  insn def:v2
+  insn def:v3
+block 1 preds=0 succs=2 depth=1
+  insn def:v6
+  insn def:v7
+  insn use:v6 use:v7 use:v1 use:v2 def:v8
+  insn use:v8 use:v3 def:v4
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} mem_across
+  insn use:v4 use:v0 def:v5
+block 2 preds=1
+  insn use:v5 use:v1 use:v2 term
+)";
+  const target t = rs6000_with_gprs ({ 3, 4, 5, 14 });
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.spill_rounds, 1u);
+  EXPECT_GT (r.alloc.stats.split_edits, 0u);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
+
 // A counter kept in memory before a loop is loaded into a register for
 // the loop and never stored inside it.  Reduced from LZ4HC's compression
 // loop with 5 GPRs: v12, the inner loop's header phi of a counter (v6
