@@ -103,9 +103,10 @@
 // counts those temps in its demand.
 //
 // What this phase leaves alone: values already spilled (memory_only,
-// abnormal edges), unspillable temps (they count towards the demand, but
-// stay), values defined by a terminator, and functions with abnormal
-// edges or instructions that want every value in memory (setjmp).
+// abnormal edges, live across an instruction that wants every value in
+// memory: spill_required), unspillable temps (they count towards the
+// demand, but stay), values defined by a terminator, and functions with
+// a nonlocal goto or setjmp receiver.
 
 #include "work.h"
 

@@ -355,8 +355,8 @@ struct work
   spiller_use spiller = spiller_use::run;
   // Set when spill_before_coloring brought the register files down:
   // not with spiller_use::skip, nor a function it leaves to colour
-  // assignment's spilling (a receiver, values across in memory, a
-  // decision spiller::run could not carry out for some file).
+  // assignment's spilling (a receiver, a decision spiller::run could
+  // not carry out for some file).
   bool split_done = false;
   // The point key of instruction J of block B.
   point_key key_of (block_id b, size_t j) const;
