@@ -2770,6 +2770,18 @@ struct lowering
     return t;
   }
 
+  // A reload value of V that lives in V's cell, defined by no
+  // instruction: SSA deconstruction moves it from there (an edge move, a
+  // phi argument passed cell to cell).
+  value_id in_cell (value_id v)
+  {
+    value_id t = new_reload (v);
+    w.wv[t].spilled = true;
+    w.wv[t].spill = spillability::unspillable;
+    w.wv[t].cell = w.wv[v].cell;
+    return t;
+  }
+
   bool direct (value_id v) const
   {
     return w.tgt.files[w.fn.values[v].file].memory_direct;
@@ -3006,11 +3018,7 @@ lowering::lower ()
     for (value_id v : d.edge_moves[b])
       {
         ++w.stats.split_edits;
-        value_id t = new_reload (v);
-        w.wv[t].spilled = true;
-        w.wv[t].spill = spillability::unspillable;
-        w.wv[t].cell = w.wv[v].cell;
-        edge_reload[b].push_back ({ v, t });
+        edge_reload[b].push_back ({ v, in_cell (v) });
       }
 
   // Step 8: SSA reconstruction per reloaded value.
@@ -3025,12 +3033,7 @@ lowering::lower ()
         if (ph.args[c.k] == c.a && d.cell_to_cell (w, c.a, ph.def))
           {
             if (t == no_value)
-              {
-                t = new_reload (c.a);
-                w.wv[t].spilled = true;
-                w.wv[t].spill = spillability::unspillable;
-                w.wv[t].cell = w.wv[c.a].cell;
-              }
+              t = in_cell (c.a);
             ph.args[c.k] = t;
           }
     }
