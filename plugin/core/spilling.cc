@@ -2134,12 +2134,8 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
       // A value whose registers the hard registers here would leave
       // none of since it entered one leaves before J (free_): those
       // live at J's uses, and for a value live after J, those J defines
-      // or clobbers.  An instruction that wants every value in memory
-      // (a call to setjmp) leaves none: a value live across it (a
-      // shared reload of a value spill_required sent to memory) leaves
-      // its register before it.
-      const hreg_set across
-        = at_def | (i.values_across_in_memory ? regs_ : i.clobbers & regs_);
+      // or clobbers.
+      const hreg_set across = at_def | (i.clobbers & regs_);
       for (size_t k = 0; k < W.size ();)
         {
           const value_id v = W[k];
@@ -3682,8 +3678,10 @@ spill_with_splitting (work &w)
   // Functions with a nonlocal goto or setjmp receiver are left to
   // colour assignment's spilling.  Instructions that want every value
   // in memory (a call to setjmp) are no reason: spill_required has sent
-  // the values live across them to memory, and the walk keeps no value
-  // in a register across one (walk_with).  Other abnormal edges (a sibcall's edge to the
+  // the values live across them to memory, and a shared reload of one
+  // ends at such an instruction (place_spill_code); any other value
+  // live across one the walk may not evict (compute_evictable), and
+  // colour assignment sends it to memory.  Other abnormal edges (a sibcall's edge to the
   // exit, EH edges, computed gotos) are no reason: spill_required has
   // sent every value live over one, and each phi argument over one, to
   // memory, so no value this phase moves crosses such an edge, and SSA
