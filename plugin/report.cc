@@ -80,10 +80,11 @@ stats_line (const char *name, const adapter_result &r)
                 s.values, s.spilled, s.copies, s.swaps, s.loads, s.stores,
                 s.stack_bytes);
       line += buf;
-      // spill=split could not colour the function; the paper's
-      // spilling did (docs/core.md, phase 5c).
-      if (s.policy_retries)
-        line += " retried=pereira";
+      // Colouring failed after spilling and relief; the function was
+      // allocated with every value in memory (allocate.cc, the last
+      // resort).
+      if (s.last_resort)
+        line += " spill=everything";
       // spill=cheaper kept the splitting spiller's result.
       if (s.split_kept)
         line += " spill=split";
@@ -94,10 +95,6 @@ stats_line (const char *name, const adapter_result &r)
       // Spilled constants recomputed instead of reloaded.
       if (s.remats)
         line += " remats=" + std::to_string (s.remats);
-      // Colour assignment still spilled (rounds of its spill-and-recolour
-      // loop beyond the first; color_assignment.cc).
-      if (s.spill_rounds > 1)
-        line += " rounds=" + std::to_string (s.spill_rounds);
       // Colour assignment's shortfalls went back to the spiller, and the
       // phases ran again (allocate.cc, run_relieved).
       if (s.relief_runs)

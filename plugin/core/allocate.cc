@@ -42,21 +42,21 @@ private:
 
 namespace {
 
-// What run_phases hands back besides its result: colour assignment's
-// shortfalls, when it reported them (work::colour_spilling::reported).
+// What run_phases takes besides F, T and the options, and hands back
+// besides its result.
 struct relief_state
 {
-  // In: the points to relieve (work::relief), and whether colour
-  // assignment may spill.
+  // In: the points to relieve (work::relief).
   std::vector<ra::work::shortfall> relief;
-  ra::work::colour_spilling colour_spill = ra::work::colour_spilling::allowed;
   // In: whether the spiller runs (work::spiller).
   ra::work::spiller_use spiller = ra::work::spiller_use::run;
-  // Out: the shortfalls of this run (empty unless reported).
+  // Out: colour assignment's shortfalls, where it had any.
   std::vector<ra::work::shortfall> shortfalls;
+  // Out: whether the spiller brought the files down (work::split_done):
+  // relief helps only then.
+  bool split_done = false;
 };
 
-// Run the phases on F with OPTS, relieving the points of RS.
 alloc_result
 run_phases (const function &f, const target &t, const alloc_options &opts,
             phase_clock &clock, relief_state &rs)
@@ -65,7 +65,6 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
 
   ra::work w (f, t, opts);
   w.relief = rs.relief;
-  w.colour_spill = rs.colour_spill;
   w.spiller = rs.spiller;
   // Record a phase's failure of kind KIND with message E (none if E is
   // empty); return whether it failed.
@@ -125,11 +124,11 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   // fixed registers, for colour assignment (preferences.cc).
   ra::compute_preferences (w);
   clock.lap ("compute_preferences");
-  // 4.4 colour assignment on the dominator tree (color_assignment.cc).
-  // Where it still runs out of registers: after the spiller, the points
-  // go back to it (run_relieved); otherwise, the paper's whole-value
-  // spilling, with spill code (4.6) placed between rounds
-  // (spill_placement.cc).
+  // 4.4 colour assignment on the dominator tree (color_assignment.cc),
+  // one walk that spills nothing.  Where it still runs out of registers,
+  // the points go back to the spiller (run_relieved), or allocate ()
+  // takes its last resort.
+  rs.split_done = w.split_done;
   if (ra::failure e = ra::assign_colors (w); e.failed ())
     {
       if (e.kind == alloc_failure::short_of_registers)
@@ -186,55 +185,38 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   return r;
 }
 
-// How many runs of the phases report colour assignment's shortfalls
-// for relief before one lets colour assignment spill (the paper's
-// rounds) instead.  SQLite's replay with 5 GPRs: of the 113 functions
-// colour assignment spilled in before, 96 need at most 4 runs, 2 need
-// 5, and the rest do not converge or have a shortfall no relief can
-// help (docs/core.md, phase 5d).
+// How many runs of the phases with relief there are at most before
+// allocate () takes its last resort.  SQLite's replay with 5 GPRs: of
+// the 113 functions colour assignment spilled in before relief, 96 need
+// at most 4 runs, 2 need 5, and the rest do not converge or have a
+// shortfall no relief can help (docs/core.md, phase 5d).
 const unsigned max_relief_runs = 4;
 
 // Run the phases on F with OPTS.  Where the spiller brought the files
 // down and colour assignment still finds a value no register, the
 // spiller is told (work::relief: one more register of the value's file
 // and allowed set taken at that point) and the phases run again from
-// the start: spill decisions are made in one place, before colouring,
-// and colour assignment's own spilling is left for what relief does not
-// help.  Where it does not (a shortfall no relief can help, or
-// max_relief_runs runs short), the last run drops the relief and lets
-// colour assignment spill as before.  Termination: every run but that
-// last one reports; the runs are counted, and the one after
-// max_relief_runs reports is that last one, which ends
-// (color_assignment.cc, "Why the loop ends").
+// the start: spill decisions are made in one place, before colouring.
+// Termination: a run that fails is followed by another only if every
+// shortfall is relievable and fewer than max_relief_runs have run; the
+// runs are counted.  What relief does not help is returned as it
+// failed (allocate () then takes its last resort).
 alloc_result
 run_relieved (const function &f, const target &t, const alloc_options &opts,
               phase_clock &clock)
 {
   relief_state rs;
-  rs.colour_spill = ra::work::colour_spilling::reported;
   for (unsigned run = 0;; ++run)
     {
       rs.shortfalls.clear ();
       alloc_result r = run_phases (f, t, opts, clock, rs);
-      if (r.failure != alloc_failure::short_of_registers)
-        {
-          r.alloc.stats.relief_runs = run;
-          return r;
-        }
-      if (!ra::work::all_relievable (rs.shortfalls)
+      r.alloc.stats.relief_runs = run;
+      if (r.failure != alloc_failure::short_of_registers || !rs.split_done
+          || !ra::work::all_relievable (rs.shortfalls)
           || run + 1 == max_relief_runs)
-        {
-          // Relief did not help: colour assignment spills in a run of
-          // the spiller's own decisions, as if none had been tried
-          // (with the phantoms of four runs, SQLite's sqlite3VdbeExec
-          // with 8 GPRs still spilled in colour assignment, and stored
-          // 500 values more).
-          rs.relief.clear ();
-          rs.colour_spill = ra::work::colour_spilling::allowed;
-        }
-      else
-        rs.relief.insert (rs.relief.end (), rs.shortfalls.begin (),
-                          rs.shortfalls.end ());
+        return r;
+      rs.relief.insert (rs.relief.end (), rs.shortfalls.begin (),
+                        rs.shortfalls.end ());
     }
 }
 
@@ -264,28 +246,33 @@ allocate (const function &f, const target &t, const alloc_options &opts)
     }
   clock.lap ("verify_function");
   r = run_relieved (f, t, opts, clock);
-  // The spiller leaves colour assignment values it could not account
-  // for (register pairs fragmented by pre-coloured registers, operand
-  // constraints, CR values reloaded through GPRs of a file of two or
-  // three); where colour assignment's own spilling then fails, the
-  // function is allocated again without the spiller, colour
-  // assignment's whole-value spilling alone, by the paper's weights,
-  // which has always handled it.  One retry, which has none.  Not
-  // after a checker complaint: that is a bug to see, not to hide.
-  alloc_options again = opts;
-  again.policy = spill_policy::pereira;
+  // The last resort.  The spiller leaves colour assignment values it
+  // could not account for (register pairs fragmented by pre-coloured
+  // registers, operand constraints, CR values reloaded through GPRs of
+  // a file of two or three, a function with a receiver, which it leaves
+  // alone), and relief does not always converge; where colour
+  // assignment then finds a value no register, the function is
+  // allocated again with every value that may be spilled in memory, each
+  // read reloaded on its own (spill_mode::everything; no spiller):
+  // what is left in registers lives at one instruction, or cannot be
+  // spilled.  One retry, which has none.  Not after a checker
+  // complaint: that is a bug to see, not to hide.
   if (r.failure != alloc_failure::none && r.failure != alloc_failure::checker)
     {
+      alloc_options everything = opts;
+      everything.spill = spill_mode::everything;
       relief_state rs;
       rs.spiller = ra::work::spiller_use::skip;
-      alloc_result r2 = run_phases (f, t, again, clock, rs);
+      alloc_result r2 = run_phases (f, t, everything, clock, rs);
       if (r2.failure == alloc_failure::none)
         {
-          r2.alloc.stats.policy_retries = 1;
+          r2.alloc.stats.last_resort = 1;
           return r2;
         }
       return r;
     }
+  alloc_options again = opts;
+  again.policy = spill_policy::pereira;
   if (opts.policy == spill_policy::pereira)
     return r;
   // spill=cheaper: where the splitting spiller changed the function, the

@@ -183,9 +183,9 @@ struct alloc_stats
   unsigned stores = 0;          // store edits
   unsigned remats = 0;          // remat edits
   unsigned stack_bytes = 0;     // sum of slot sizes
-  unsigned spill_rounds = 0;    // iterations of the spill-and-recolour loop
-  unsigned policy_retries = 0;  // 1 if spill=split failed and the paper's
-                                // whole-value spilling allocated it
+  unsigned last_resort = 0;     // 1 if colouring failed after spilling
+                                // and relief, and the function was
+                                // allocated with every value in memory
   unsigned split_edits = 0;     // loads and stores spilling.cc inserted
                                 // (0: it changed nothing)
   unsigned split_kept = 0;      // spill=cheaper: 1 if split's result

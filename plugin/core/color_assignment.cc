@@ -1,5 +1,4 @@
-// color_assignment.cc -- colour assignment with spilling (seed 001,
-// section 4.4).
+// color_assignment.cc -- colour assignment (seed 001, section 4.4).
 //
 // Blocks are visited in pre-order of the dominator tree and, within a
 // block, position by position; a value gets its register at its def, when
@@ -18,26 +17,19 @@
 // hold their registers, then the uses that die there release theirs, then
 // tied defs take their tied use's register, then the other defs.
 //
-// When no register fits, the cheapest by ComputeWeight of: the value
-// itself (if some register is free here but blocked later in its range),
-// or the values occupying one candidate register, is spilled.  Spilled
-// values are recorded; at the end of the round spill placement rewrites
-// the working function (a store after each spilled def, a fresh reload
-// temp before each use, seed 001 section 4.6) and a new round colours
-// everything again, reload temps included.
-//
-// Why the spill-and-recolour loop ends: a round that does not finish
-// spills at least one value that was spillable and not spilled.  Spilled
-// values are unspillable; spill placement creates unspillable reload
-// temps and, for a value spilled for the first time, spillable shared
-// reloads, whose own spilling creates only unspillable temps.  So the
-// pair (spillable values that are not shared reloads, spillable shared
-// reloads) shrinks lexicographically every round.  A round in which a
-// value cannot be coloured and nothing was spilled is an error (the
-// constraints of one instruction cannot be met); if the round spilled
-// something, the next round tries again.  Rounds spill every
-// failure at once, so in practice two or three rounds suffice;
-// max_spill_rounds caps the time spent on pathological inputs.
+// Colour assignment spills nothing: the spiller (spilling.cc) has brought
+// register demand down to the registers there are, class by class, and
+// spill_required has sent what must live in memory there.  Where a
+// value still finds no register (a register a class needs held by a
+// value that could have had another, pairs fragmented by pre-coloured
+// registers), the walk first moves an occupant that may take a free
+// register (move_occupant); failing that the value goes without one
+// and the walk goes on: its point is a shortfall (work::shortfall),
+// and assign_colors returns them all, for allocate () to relieve
+// (one more register taken at that point in the next run's spiller)
+// or, where relief does not help, to allocate the function with every
+// value in memory (allocate.cc, the last resort).  One walk, no rounds:
+// nothing to terminate but the walk itself.
 
 #include "work.h"
 
@@ -46,10 +38,6 @@
 #include <limits>
 
 namespace ssara::ra {
-
-// Rounds before giving up.  Real functions need 1-3; the fuzz tests' worst
-// cases stay below 10.
-constexpr unsigned max_spill_rounds = 64;
 
 // When a value gets its register, the values up to this many affinities
 // away that have none yet learn it (walker::propagate), at most
@@ -215,10 +203,6 @@ can_spill (const work &w, value_id v)
          && w.wv[v].origin != vorigin::dead;
 }
 
-// Whether values the group's instruction reads may be evicted
-// (walker::evictable).
-enum class group_reads { blocked, read_ok };
-
 // Where a group member needs its register (walker::member_fits): at U_j
 // with the uses, or at D_j with the defs.
 enum class member_at { use, def };
@@ -243,8 +227,10 @@ enum class ahead_check { always, if_narrow };
 struct walker
 {
   work &w;
-  std::vector<bool> spill_now;
-  std::vector<value_id> newly;
+  // unplaced[v]: V found no register in this walk (a shortfall,
+  // work::shortfall); it holds none, and the walk goes on without it.
+  std::vector<bool> unplaced;
+  // The first shortfall, in words (the failure's detail).
   std::string error;
 
   // occ[h]: the value whose register covers h here, or no_value.
@@ -281,9 +267,6 @@ struct walker
   size_t def_split = ~size_t (0);
   hreg_set head_keep;
   std::vector<hreg> chosen;
-  // While an eviction is tested: the group members that stand for the
-  // reloads of evicted values, with the registers those reloads accept.
-  std::vector<std::pair<value_id, hreg_set>> reload_sets;
   // dying[j]: the values whose last use in the block is instruction j and
   // that are not live out.
   std::vector<std::vector<value_id>> dying;
@@ -291,12 +274,12 @@ struct walker
   std::vector<std::vector<value_id>> dead;
   // The defs of the instruction being coloured, earlyclobber and plain.
   std::vector<value_id> ec_defs, plain_defs;
-  // Search budget of group_fits per round: the search is exponential in
+  // Search budget of group_fits per walk: the search is exponential in
   // the group size (a handful of operands), so it gives up rather than
   // slow down on pathological instructions.
   unsigned search_budget = 200000;
 
-  // dyn[v]: registers v's affinity neighbours took in this round, with
+  // dyn[v]: registers v's affinity neighbours took in this walk, with
   // the weight of the copy that v in that register would save
   // (walker::propagate).  Added to the static work::pref at v's def.
   std::vector<std::vector<std::pair<hreg, double>>> dyn;
@@ -304,9 +287,9 @@ struct walker
   uint32_t visit_cur = 0;
 
   // Call-saved registers that cost nothing more to write: the frame saves
-  // them anyway, or a value has one already in this round.
+  // them anyway, or a value has one already in this walk.
   hreg_set saved_in_use;
-  // Call-saved registers the frame saves or a value has in this round
+  // Call-saved registers the frame saves or a value has in this walk
   // (saved_in_use counts all of them in a function with calls).
   hreg_set saved_written;
   // file_regs[f]: the registers of file f.
@@ -353,20 +336,6 @@ struct walker
   // values that may not take them fill every other register of the file
   // (tight_registers); color () ranks them above any preference.
   std::vector<hreg_set> tight;
-  // weight ()'s, once made.
-  std::vector<double> weights_;
-
-  // The paper's spill weight of V (compute_weights), for choosing what
-  // to spill.  Made for the whole function at the first call: most
-  // functions spill nothing here, and the walk changes neither the
-  // intervals nor the spilled flags the weights are made of, so a later
-  // computation gives the same weights.
-  double weight (value_id v)
-  {
-    if (weights_.empty () && !w.fn.values.empty ())
-      weights_ = compute_weights (w);
-    return weights_[v];
-  }
 
   explicit walker (work &x) : w (x)
   {
@@ -389,7 +358,7 @@ struct walker
     if (!leaf)
       saved_in_use |= w.tgt.call_saved;
     size_t nv = w.fn.values.size ();
-    spill_now.assign (nv, false);
+    unplaced.assign (nv, false);
     read_at.assign (nv, 0);
     def_stamp.assign (nv, 0);
     die_at.assign (nv, 0);
@@ -447,7 +416,7 @@ struct walker
   void propagate (value_id v)
   {
     hreg r = w.wv[v].reg;
-    if (r == no_hreg || w.wv[v].spilled || spill_now[v])
+    if (r == no_hreg || w.wv[v].spilled)
       return;
     walk_uncoloured (v, [&] (value_id u, double wt) {
       if (w.fn.values[u].allowed.test (r))
@@ -507,12 +476,9 @@ struct walker
     propagate (v);
   }
 
-  // Return true if V holds a register in this round (a spilled value
-  // holds one from its def to its store).
-  bool usable (value_id v) const
-  {
-    return w.wv[v].reg != no_hreg && !spill_now[v];
-  }
+  // Return true if V holds a register (a spilled value holds one from
+  // its def to its store).
+  bool usable (value_id v) const { return w.wv[v].reg != no_hreg; }
 
   // Return true if V's register is its home, worth preferring.
   bool home_in_reg (value_id v) const
@@ -548,8 +514,7 @@ struct walker
   // def it is tied to.
   bool movable (value_id o) const
   {
-    if (w.fn.values[o].width != 1 || spill_now[o]
-        || w.wv[o].tie_def != no_value
+    if (w.fn.values[o].width != 1 || w.wv[o].tie_def != no_value
         || std::find (here.begin (), here.end (), o) != here.end ())
       return false;
     for (value_id u = 0; u < w.wv.size (); ++u)
@@ -579,7 +544,7 @@ struct walker
   // V, of allowed set ALLOWED and forbidden set FORBID, finds every
   // register it may take held here.  Where such a register H is held by
   // a value O that may take a register G free here, and no value that
-  // has G in this round lives where O does, O takes G for its whole
+  // has G in this walk lives where O does, O takes G for its whole
   // life and V takes H: the greedy order gave O a register that V
   // needed while one that V cannot take stayed free.  Where one value U
   // that has G lives where O does, no longer live here, and may take H
@@ -607,7 +572,7 @@ struct walker
           continue;
         hreg_set o_allowed, o_forbid;
         limits (o, o_allowed, o_forbid);
-        // The values with a register this round that live where O does.
+        // The values with a register in this walk that live where O does.
         std::vector<value_id> near;
         for (value_id u = 0; u < w.wv.size (); ++u)
           if (u != o && usable (u) && w.live.meet (u, o))
@@ -679,31 +644,6 @@ struct walker
       }
   }
 
-  // Return true if V at H would only displace values that may be spilled
-  // for it and that instruction GROUP_INSN does not read (unless READS is
-  // read_ok); add them to VICTIMS.
-  bool evictable (value_id v, hreg h, std::vector<value_id> &victims,
-                  group_reads reads = group_reads::blocked) const
-  {
-    for (unsigned q = 0; q < w.fn.values[v].width; ++q)
-      {
-        value_id o = occ[h + q];
-        if (o == no_value
-            || std::find (victims.begin (), victims.end (), o)
-                 != victims.end ())
-          continue;
-        if (!can_spill (w, o) || spill_now[o]
-            || std::find (here.begin (), here.end (), o) != here.end ())
-          return false;
-        if (group_insn && reads == group_reads::blocked)
-          for (const operand &x : group_insn->ops)
-            if (x.kind == operand_kind::use && x.value == o)
-              return false;
-        victims.push_back (o);
-      }
-    return true;
-  }
-
   // Return true if V (coloured, or a pending member of the group) keeps
   // its register at D_j of the group's instruction j: a tied use's copy
   // (its def takes the register over) or an earlyclobber def of j.
@@ -720,8 +660,7 @@ struct walker
 
   // Return true if def member M of the group may take H at D_j of the
   // group's instruction GROUP_J: each occupant is a use of j that dies
-  // there (and does not hand its register to a tied def), or may be
-  // spilled for M (even if j reads it: its reload dies at j).
+  // there (and does not hand its register to a tied def).
   bool def_available (value_id m, hreg h) const
   {
     for (unsigned q = 0; q < w.fn.values[m].width; ++q)
@@ -730,19 +669,15 @@ struct walker
         if (o == no_value)
           continue;
         const auto &d = dying[group_j];
-        if (std::find (d.begin (), d.end (), o) != d.end ()
-            && !keeps_at_def (o))
-          continue;
-        if (!can_spill (w, o) || spill_now[o]
-            || std::find (here.begin (), here.end (), o) != here.end ())
+        if (std::find (d.begin (), d.end (), o) == d.end ()
+            || keeps_at_def (o))
           return false;
       }
     return true;
   }
 
   // Return true if the values PENDING[K..] can take distinct registers
-  // outside TAKEN, each on registers free here or held by values that
-  // may be spilled for it and that instruction GROUP_INSN does not read.
+  // outside TAKEN, each on registers free here.
   // Members from DEF_SPLIT on are defs of the group's instruction j,
   // written at D_j: they must be distinct among themselves and from the
   // registers kept at D_j (HEAD_KEEP and keeps_at_def members), but may
@@ -779,28 +714,11 @@ struct walker
     unsigned wd = w.fn.values[m].width;
     hreg_set allowed, forbid;
     limits (m, allowed, forbid);
-    // A member standing for the reload of an evicted value takes the
-    // reload's registers, and lives only at the group's instruction: only
-    // the hard registers occupied where it reads its uses count against
-    // it, not those of the value's whole live range.
-    for (auto [r, a] : reload_sets)
-      if (r == m)
-        {
-          allowed = a;
-          forbid = w.live.hard_at_use[cur_b][group_j];
-        }
-    // A spillable def of the group's instruction, spilled, lives there
-    // only: only the registers the instruction itself occupies count
-    // against it, not those of its whole live range.
-    if (can_spill (w, m))
-      insn_forbidden (m, forbid);
     for (hreg h : w.tgt.files[w.fn.values[m].file].regs)
       {
-        std::vector<value_id> victims;
         if (!fits (m, h, allowed, forbid | taken))
           continue;
-        if (at == member_at::def ? !def_available (m, h)
-                                 : !evictable (m, h, victims))
+        if (at == member_at::def ? !def_available (m, h) : !free_at (m, h))
           continue;
         hreg_set span = work::span (h, wd);
         taken |= span;
@@ -811,36 +729,6 @@ struct walker
           return true;
       }
     return false;
-  }
-
-  // If M is a def of GROUP_INSN, set FORBID to the hard registers it may
-  // not have at the instruction: its def_hards and, for an earlyclobber
-  // M, its use_hards and clobbers.
-  void insn_forbidden (value_id m, hreg_set &forbid) const
-  {
-    bool def = false, ec = false;
-    for (const operand &o : group_insn->ops)
-      if (o.kind == operand_kind::def && o.value == m)
-        {
-          def = true;
-          ec |= o.earlyclobber;
-        }
-    if (!def)
-      return;
-    hreg_set f = ec ? group_insn->clobbers : hreg_set ();
-    for (const operand &o : group_insn->ops)
-      if (o.kind == operand_kind::def_hard
-          || (ec && o.kind == operand_kind::use_hard))
-        f |= work::span (o.reg, o.width);
-    forbid = f;
-  }
-
-  // Return the registers the reload of spilled O for the group's
-  // instruction GROUP_J would accept (work::reload_set, as
-  // place_spill_code gives them).
-  hreg_set reload_allowed (value_id o) const
-  {
-    return w.reload_set (o, cur_b, group_j, *group_insn);
   }
 
   // Return true if V at H leaves the rest of its group, PENDING,
@@ -897,7 +785,7 @@ struct walker
       return p;
     size_t j = read_at[v];
     for (value_id u : group_at[j])
-      if (u != v && w.wv[u].reg == no_hreg && !spill_now[u])
+      if (u != v && w.wv[u].reg == no_hreg && !unplaced[u])
         p.push_back (u);
     // The defs of j need registers at D_j, where the tied defs take
     // their uses' registers; spillable ones too (a spilled def still
@@ -916,7 +804,7 @@ struct walker
   }
 
   // Colour V.  PREFS are (register, points) pairs.  Return true on
-  // success; on failure pick what to spill.
+  // success; on failure V is unplaced.
   bool color (value_id v, const std::vector<std::pair<hreg, double>> &prefs)
   {
     const value &x = w.fn.values[v];
@@ -932,17 +820,6 @@ struct walker
     hreg_set avoid = w.live.avoid[v];
     if (w.wv[v].tie_def != no_value)
       avoid |= w.live.avoid[w.wv[v].tie_def];
-    // Give V register H after spilling VICTIMS, its occupants (the
-    // round then ends and colours again with them in memory).
-    auto take_evicting = [&] (hreg h, const std::vector<value_id> &victims) {
-      for (value_id o : victims)
-        {
-          release (o);
-          spill_now[o] = true;
-          newly.push_back (o);
-        }
-      assign (v, h);
-    };
     barred_ahead (v);
     claimed_ahead (v);
     bool tie_by_wanted = false;
@@ -1025,112 +902,7 @@ struct walker
         assign (v, best);
         return true;
       }
-    // No free register leaves room for the group: free one that does by
-    // spilling its occupants.  An occupant the group's instruction reads
-    // may go too: its reload, a fresh temp that may take any register it
-    // allows, then joins the group, and the occupants' registers count as
-    // free while the group's fit is tested.  Besides V's occupants, one
-    // more value the instruction reads may go (it may sit in the one
-    // register a member needs, and members evict only values the
-    // instruction does not read).
-    if (!pending.empty ())
-      {
-        double best_cost = -1;
-        std::vector<value_id> best_victims;
-        std::vector<value_id> extras { no_value };
-        if (group_insn)
-          for (const operand &y : group_insn->ops)
-            if (y.kind == operand_kind::use && usable (y.value)
-                && can_spill (w, y.value)
-                && std::find (here.begin (), here.end (), y.value)
-                     == here.end ()
-                && std::find (extras.begin (), extras.end (), y.value)
-                     == extras.end ())
-              extras.push_back (y.value);
-        for (hreg h : w.tgt.files[x.file].regs)
-          for (value_id extra : extras)
-          {
-            std::vector<value_id> victims;
-            if (!fits (v, h, allowed, forbid)
-                || !evictable (v, h, victims, group_reads::read_ok))
-              continue;
-            if (extra != no_value)
-              {
-                if (std::find (victims.begin (), victims.end (), extra)
-                    != victims.end ())
-                  continue;
-                victims.push_back (extra);
-              }
-            double cost = 0;
-            for (value_id o : victims)
-              cost += weight (o);
-            if (best_cost >= 0 && cost >= best_cost)
-              continue;
-            std::vector<value_id> reloads;
-            const insn *gi = group_insn;
-            reload_sets.clear ();
-            for (value_id o : victims)
-              if (gi)
-                for (const operand &y : gi->ops)
-                  if (y.kind == operand_kind::use && y.value == o)
-                    {
-                      reloads.push_back (o);
-                      reload_sets.push_back ({ o, reload_allowed (o) });
-                      break;
-                    }
-            // The reloads are read at j, with the other uses.
-            size_t split = def_split;
-            std::vector<value_id> with_reloads = pending;
-            size_t at = std::min (split, pending.size ());
-            with_reloads.insert (with_reloads.begin () + at, reloads.begin (),
-                                 reloads.end ());
-            if (split != ~size_t (0))
-              def_split = split + reloads.size ();
-            for (value_id o : victims)
-              release (o);
-            bool fine = group_ok (v, h, with_reloads);
-            reload_sets.clear ();
-            def_split = split;
-            for (value_id o : victims)
-              occupy (o);
-            if (!fine)
-              continue;
-            best = h;
-            best_cost = cost;
-            best_victims = victims;
-          }
-        if (best != no_hreg)
-          {
-            take_evicting (best, best_victims);
-            return false;
-          }
-      }
-    // The group cannot be kept satisfiable.  Its shared reloads go to
-    // memory: spilled, their reads get reloads of their own, which live
-    // only at their instruction (a shared reload may cross a call and be
-    // kept from every register the group leaves).
-    if (!pending.empty ())
-      for (value_id m : pending)
-        if (w.wv[m].shared_reload && can_spill (w, m) && !spill_now[m]
-            && w.wv[m].reg == no_hreg)
-          {
-            spill_now[m] = true;
-            newly.push_back (m);
-          }
-    // If V may be spilled and the
-    // group has a member that may not, spill V: an unspillable member
-    // left without a register is an error, while spilled V needs a
-    // register only at its def, often with a wider allowed set and
-    // fewer forbidden registers (spill placement).  Otherwise any free
-    // register.
-    if (!pending.empty () && can_spill (w, v) && !spill_now[v])
-      for (value_id m : pending)
-        if (!can_spill (w, m))
-          {
-            spill_now[v] = true;
-            newly.push_back (v);
-            return false;
-          }
+    // No free register leaves room for the group: any free register.
     if (!pending.empty ())
       {
         pick_free (1);
@@ -1146,72 +918,19 @@ struct walker
         && std::find (ec_defs.begin (), ec_defs.end (), v) == ec_defs.end ()
         && move_occupant (v, allowed, forbid))
       return true;
-    // Nothing fits.  Option A: spill V itself, if some register is free
-    // here and only its future blocks it.
-    double cost_a = -1;
-    if (can_spill (w, v) && !spill_now[v])
-      for (hreg h : w.tgt.files[x.file].regs)
-        if (allowed.test (h) && free_at (v, h))
-          {
-            cost_a = weight (v);
-            break;
-          }
-    // Option B: free one candidate register by spilling its occupants.
-    double cost_b = -1;
-    hreg reg_b = no_hreg;
-    std::vector<value_id> victims_b;
-    for (hreg h : w.tgt.files[x.file].regs)
-      {
-        if (!fits (v, h, allowed, forbid))
-          continue;
-        std::vector<value_id> victims;
-        bool ok = true;
-        double cost = 0;
-        for (unsigned k = 0; k < x.width && ok; ++k)
-          {
-            value_id o = occ[h + k];
-            if (o == no_value
-                || std::find (victims.begin (), victims.end (), o)
-                     != victims.end ())
-              continue;
-            if (!can_spill (w, o) || spill_now[o]
-                || std::find (here.begin (), here.end (), o) != here.end ())
-              ok = false;
-            else
-              {
-                victims.push_back (o);
-                cost += weight (o);
-              }
-          }
-        if (ok && (cost_b < 0 || cost < cost_b))
-          {
-            cost_b = cost;
-            reg_b = h;
-            victims_b = victims;
-          }
-      }
-    if (cost_b >= 0 && (cost_a < 0 || cost_b < cost_a))
-      {
-        take_evicting (reg_b, victims_b);
-        return false;
-      }
-    if (cost_a >= 0 || (can_spill (w, v) && !spill_now[v]))
-      {
-        spill_now[v] = true;
-        newly.push_back (v);
-        return false;
-      }
+    // Nothing fits: V goes without (a shortfall; colour_noting).
+    unplaced[v] = true;
     if (error.empty ())
       error = "no register for " + x.name + " at " + where ();
     return false;
   }
 
-  // Whether U, a value of FILE, is still to be coloured in this round:
+  // Whether U, a value of FILE, is still to be coloured in this walk:
   // no register yet, and not in memory.
   bool awaits_colour (value_id u, file_id file) const
   {
     return w.fn.values[u].file == file && w.wv[u].reg == no_hreg
-           && !w.wv[u].spilled && !spill_now[u];
+           && !w.wv[u].spilled && !unplaced[u];
   }
 
   // The registers that values defined by the next lookahead_insns
@@ -1416,21 +1135,15 @@ struct walker
                       });
   }
 
-  // The values this round found no register for where they were
-  // coloured (work::shortfall), when the function's shortfalls are
-  // reported rather than spilled.
+  // The values this walk found no register for, where they were
+  // coloured (work::shortfall).
   std::vector<work::shortfall> shortfalls;
 
   // Colour V at the current point (the block's phis, or instruction
-  // cur_j); where that spills or fails, note V's shortfall.
+  // cur_j); where that fails, note V's shortfall.
   void colour_noting (value_id v)
   {
-    const size_t spilled_before = newly.size ();
-    const bool failed_before = !error.empty ();
-    color (v, prefs_of (v, color_prefs));
-    if (w.colour_spill != work::colour_spilling::reported
-        || (newly.size () == spilled_before
-            && failed_before == !error.empty ()))
+    if (color (v, prefs_of (v, color_prefs)))
       return;
     const value &x = w.fn.values[v];
     // The phantom stands for V as it is: the starts V may take whose
@@ -1440,8 +1153,8 @@ struct walker
     // cr2-cr4).  Where there are none (held by a pre-coloured range,
     // clobbered by a call it crosses), no relief helps: that is the
     // spiller's own doing (a reload of its kept live across a call that
-    // leaves no register, with 8 GPRs), which colour assignment's
-    // spilling undoes.
+    // leaves no register, with 8 GPRs), which allocate ()'s last resort
+    // undoes.
     hreg_set allowed, forbid;
     limits (v, allowed, forbid);
     hreg_set open;
@@ -1531,7 +1244,7 @@ struct walker
     for (const phi &ph : blk.phis)
       {
         value_id v = ph.def;
-        if (w.wv[v].spilled || spill_now[v])
+        if (w.wv[v].spilled)
           continue;
         colour_noting (v);
       }
@@ -1565,7 +1278,7 @@ struct walker
             {
               value_id u = i.ops[o.tied_to].value;
               hreg h = w.wv[u].reg;
-              if (h != no_hreg && !spill_now[u]
+              if (h != no_hreg && !unplaced[u]
                   && fits (o.value, h, w.fn.values[o.value].allowed,
                            w.live.forbidden[o.value])
                   && free_at (o.value, h))
@@ -1787,78 +1500,53 @@ spill_required (work &w)
 failure
 assign_colors (work &w)
 {
-  // Preferences describe the working function as it is: spill code
-  // changes it, so they are rebuilt after it (and built here if
-  // allocate () has not, as in the unit tests, or if the working
-  // function has grown since).
-  bool prefs_stale = w.pref.size () != w.fn.values.size ();
-
-  for (unsigned round = 0;; ++round)
+  // Values the spiller left live across an instruction that wants every
+  // value in memory (spill_required sent those of the input; the
+  // spiller may not evict any other across one: compute_evictable) go
+  // there now, before the walk: one placement, no round.
+  std::vector<value_id> across;
+  if (!w.live_current)
+    analyse_intervals (w);
+  for (value_id v = 0; v < w.fn.values.size (); ++v)
+    if (w.live.across_in_memory[v] && !w.wv[v].spilled)
+      {
+        if (!can_spill (w, v))
+          return { alloc_failure::unmet_constraint,
+                   "value " + w.fn.values[v].name
+                   + " is live across an instruction that needs all "
+                     "values in memory but cannot be spilled" };
+        across.push_back (v);
+      }
+  if (!across.empty ())
     {
-      if (round == max_spill_rounds)
-        return { alloc_failure::internal,
-                 "spill-and-recolour loop did not converge in "
-                 + std::to_string (max_spill_rounds) + " rounds" };
-      w.stats.spill_rounds = round + 1;
-      if (!w.live_current)
-        analyse_intervals (w);
-      w.live_current = false;
-      if (prefs_stale)
-        compute_preferences (w);
-      prefs_stale = false;
-
-      std::vector<value_id> across;
-      for (value_id v = 0; v < w.fn.values.size (); ++v)
-        if (w.live.across_in_memory[v] && !w.wv[v].spilled)
-          {
-            if (!can_spill (w, v))
-              return { alloc_failure::unmet_constraint,
-                       "value " + w.fn.values[v].name
-                       + " is live across an instruction that needs all "
-                         "values in memory but cannot be spilled" };
-            across.push_back (v);
-          }
-      if (!across.empty ())
-        {
-          if (std::string e = place_spill_code (w, across); !e.empty ())
-            return { alloc_failure::internal, e };
-          prefs_stale = true;
-          continue;
-        }
-
-      for (wvalue &x : w.wv)
-        x.reg = no_hreg;
-      walker k (w);
-      std::vector<uint32_t> stamp (w.fn.values.size (), 0);
-      uint32_t st = 0;
-      for (block_id b : w.dom.preorder ())
-        k.walk_block (b, stamp, ++st);
-      // Where the spiller brought the files down and allocate () asks
-      // for it, what this round would spill goes back to the spiller as
-      // shortfalls instead (allocate.cc, run_relieved).  Where one of
-      // them no relief can help, this round spills, unless relief has
-      // already changed the spilling: allocate () then runs again
-      // without it (so that it costs nothing where it did not help).
-      if (!k.shortfalls.empty () && w.split_done
-          && w.colour_spill == work::colour_spilling::reported
-          && (work::all_relievable (k.shortfalls) || !w.relief.empty ()))
-        {
-          w.shortfalls = std::move (k.shortfalls);
-          return { alloc_failure::short_of_registers,
-                   "colour assignment was short of registers at "
-                   + std::to_string (w.shortfalls.size ()) + " points" };
-        }
-      // A value left without a register is an error only in a round
-      // that spilled nothing: otherwise the next round, with those values
-      // in memory, may colour it.
-      if (!k.error.empty () && k.newly.empty ())
-        return { alloc_failure::out_of_registers, k.error };
-      if (k.newly.empty ())
-        return {};
-      if (std::string e = place_spill_code (w, k.newly); !e.empty ())
+      if (std::string e = place_spill_code (w, across); !e.empty ())
         return { alloc_failure::internal, e };
-      prefs_stale = true;
+      w.live_current = false;
     }
+  if (!w.live_current)
+    analyse_intervals (w);
+  w.live_current = false;
+  // Preferences describe the working function as it is: built here if
+  // allocate () has not (the unit tests) or if the function has grown
+  // since.
+  if (w.pref.size () != w.fn.values.size () || !across.empty ())
+    compute_preferences (w);
+
+  for (wvalue &x : w.wv)
+    x.reg = no_hreg;
+  walker k (w);
+  std::vector<uint32_t> stamp (w.fn.values.size (), 0);
+  uint32_t st = 0;
+  for (block_id b : w.dom.preorder ())
+    k.walk_block (b, stamp, ++st);
+  if (k.shortfalls.empty ())
+    return {};
+  // The walk does not spill: what it found no register for goes back to
+  // allocate () (relief for the spiller, or the last resort).
+  w.shortfalls = std::move (k.shortfalls);
+  return { alloc_failure::short_of_registers,
+           k.error + " (" + std::to_string (w.shortfalls.size ())
+             + " values without a register)" };
 }
 
 } // namespace ssara::ra

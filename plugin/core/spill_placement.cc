@@ -439,9 +439,13 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
             return t;
         return no_value;
       };
+      // Under spill_mode::everything (allocate ()'s last resort) every
+      // read has its own reload: nothing else is in a register between
+      // instructions.
       auto may_share = [&] (value_id v) {
         return w.tgt.files[w.fn.values[v].file].memory_direct
-               && !w.wv[v].shared_reload;
+               && !w.wv[v].shared_reload
+               && w.opts.spill != spill_mode::everything;
       };
       for (uint32_t q = 0; q < blk.insns.size (); ++q)
         for (const operand &o : blk.insns[q].ops)

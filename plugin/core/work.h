@@ -342,21 +342,17 @@ struct work
   // spiller leaves colour assignment the register it lacked there
   // (spilling.cc, spiller::phantoms_at).
   std::vector<shortfall> relief;
-  // Whether assign_colors may spill (the paper's rounds) or, in a
-  // function the spiller brought down, reports its first round's
-  // shortfalls instead (`shortfalls`) for allocate () to relieve.
-  enum class colour_spilling : uint8_t { allowed, reported };
-  colour_spilling colour_spill = colour_spilling::allowed;
+  // What assign_colors found no register for (it does not spill), for
+  // allocate () to relieve or to give to its last resort.
   std::vector<shortfall> shortfalls;
   // Whether spill_before_coloring runs its spiller (every run but
-  // allocate ()'s last resort where a run with it failed, which leaves
-  // all spilling to colour assignment's rounds).
+  // allocate ()'s last resort, which has every value in memory).
   enum class spiller_use : uint8_t { run, skip };
   spiller_use spiller = spiller_use::run;
   // Set when spill_before_coloring brought the register files down:
-  // not with spiller_use::skip, nor a function it leaves to colour
-  // assignment's spilling (a receiver, a decision spiller::run could
-  // not carry out for some file).
+  // not with spiller_use::skip, nor in a function it leaves alone (a
+  // receiver, a decision spiller::run could not carry out for some
+  // file): relief helps only where it is set.
   bool split_done = false;
   // The point key of instruction J of block B.
   point_key key_of (block_id b, size_t j) const;

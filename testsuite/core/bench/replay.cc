@@ -18,13 +18,13 @@
 // --check runs the checker (check_mode::on): a complaint fails the
 // function, as the plugin's check=on does.
 // --top=N also lists the N functions that took longest.
-// The last line counts the functions (of the first run) whose colour
-// assignment took more than one round: colour-time spilling.
+// The last line counts the functions (of the first run) allocated by
+// the last resort (every value in memory).
 // --allocations=FILE writes each function's allocation (print_allocation,
 // of the first run) to FILE: two builds of the core that should allocate
 // alike (a change for compile time only) give the same file.
 // --stats=FILE writes a line per function (of the first run): its name,
-// values, alloc_stats' split_edits, split_kept, spill_rounds,
+// values, alloc_stats' split_edits, split_kept, last_resort,
 // elided_loads, elided_stores, copied_loads, sunk_edge_loads and
 // phi_stores, the call-saved registers the result writes, and its
 // estimated_cost; for comparing the policies' choices.
@@ -229,7 +229,7 @@ main (int argc, char **argv)
           if (r == 0 && res.failure != alloc_failure::none)
             ++failed;
           if (r == 0 && res.failure == alloc_failure::none
-              && res.alloc.stats.spill_rounds > 1)
+              && res.alloc.stats.last_resort)
             {
               ++late_rounds;
               late_values += f.values.size ();
@@ -249,10 +249,10 @@ main (int argc, char **argv)
             {
               const alloc_stats &st = res.alloc.stats;
               fprintf (stats_out, "%s values=%zu split_edits=%u "
-                       "split_kept=%u rounds=%u relief=%u elided=%u,%u copied=%u "
+                       "split_kept=%u last_resort=%u relief=%u elided=%u,%u copied=%u "
                        "sunk=%u phi=%u saved=%zu cost=%.6g%s\n",
                        f.name.c_str (), f.values.size (), st.split_edits,
-                       st.split_kept, st.spill_rounds, st.relief_runs,
+                       st.split_kept, st.last_resort, st.relief_runs,
                        st.elided_loads,
                        st.elided_stores, st.copied_loads, st.sunk_edge_loads,
                        st.phi_stores,
@@ -296,8 +296,8 @@ main (int argc, char **argv)
       total += sum[k];
     }
   printf ("  %-24s %9.1f ms\n", "total", total);
-  printf ("colour assignment spilled in a second round in %zu functions "
-          "(%zu values)\n", late_rounds, late_values);
+  printf ("allocated by the last resort (every value in memory): %zu "
+          "functions (%zu values)\n", late_rounds, late_values);
   printf ("its shortfalls relieved by the spiller in %zu functions "
           "(%zu runs again)\n", relieved, relief_runs);
   if (top > 0)

@@ -432,7 +432,7 @@ measure (const std::string &family, const function &f, const target &t,
         }
     }
   r.error = best.error;
-  r.rounds = best.alloc.stats.spill_rounds;
+  r.rounds = best.alloc.stats.relief_runs;
   r.spilled = best.alloc.stats.spilled;
   if (check && r.error.empty ())
     {
@@ -449,7 +449,7 @@ void
 print_rows (const std::vector<row> &rows)
 {
   std::printf ("| family | values | blocks | instructions | allocate ms "
-               "| ms / 1k values | checker ms | spill rounds | spilled |\n");
+               "| ms / 1k values | checker ms | relief runs | spilled |\n");
   std::printf ("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
                "| ---: |\n");
   for (const row &r : rows)
