@@ -111,7 +111,7 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   ra::phi_mem_coalesce (w);
   clock.lap ("phi_mem_coalesce");
   // Values that must live in memory: memory_only, across abnormal edges
-  // (color_assignment.cc).
+  // or a setjmp call; every value in the last resort (spill_required.cc).
   if (fail_as (alloc_failure::unmet_constraint, ra::spill_required (w)))
     return r;
   clock.lap ("spill_required");

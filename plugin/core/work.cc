@@ -216,4 +216,11 @@ drop_dead_remats (work &w)
       }
 }
 
+bool
+can_spill (const work &w, value_id v)
+{
+  return w.wv[v].spill == spillability::spillable && !w.wv[v].spilled
+         && w.wv[v].origin != vorigin::dead;
+}
+
 } // namespace ssara::ra

@@ -544,8 +544,13 @@ void add_preference (std::vector<std::pair<hreg, double>> &p, hreg h,
                      double wt);
 
 // Return the spill weight of every working value (ComputeWeight, seed 001
-// section 4.4), given the current liveness and spill decisions.
+// section 4.4), given the current liveness and spill decisions
+// (spill_weights.cc).
 std::vector<double> compute_weights (work &w);
+
+// Return true if V may still go to memory: spillable, not in memory
+// already, and not dead (work.cc).
+bool can_spill (const work &w, value_id v);
 
 // One transfer of a parallel copy: the value in SRC goes to DST.
 struct transfer
