@@ -99,6 +99,10 @@ stats_line (const char *name, const adapter_result &r)
       // phases ran again (allocate.cc, run_relieved).
       if (s.relief_runs)
         line += " relief_runs=" + std::to_string (s.relief_runs);
+      // Relief did not help: values spilled whole before the spiller,
+      // in N runs (allocate.cc, run_whole).
+      if (s.whole_runs)
+        line += " whole_runs=" + std::to_string (s.whole_runs);
       if (!r.times.empty ())
         {
           line += " times=";

@@ -50,6 +50,9 @@ struct relief_state
   std::vector<ra::work::shortfall> relief;
   // In: whether the spiller runs (work::spiller).
   ra::work::spiller_use spiller = ra::work::spiller_use::run;
+  // In: the values to spill whole (work::whole), and those whose reads
+  // do not share reloads (work::unshared).
+  std::vector<value_id> whole, unshared;
   // Out: colour assignment's shortfalls, where it had any.
   std::vector<ra::work::shortfall> shortfalls;
   // Out: whether the spiller brought the files down (work::split_done):
@@ -65,6 +68,8 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
 
   ra::work w (f, t, opts);
   w.relief = rs.relief;
+  w.whole = rs.whole;
+  w.unshared = rs.unshared;
   w.spiller = rs.spiller;
   // Record a phase's failure of kind KIND with message E (none if E is
   // empty); return whether it failed.
@@ -200,10 +205,11 @@ const unsigned max_relief_runs = 4;
 // Termination: a run that fails is followed by another only if every
 // shortfall is relievable and fewer than max_relief_runs have run; the
 // runs are counted.  What relief does not help is returned as it
-// failed (allocate () then takes its last resort).
+// failed, with the first run's shortfalls in FIRST (allocate () then
+// spills values whole, run_whole).
 alloc_result
 run_relieved (const function &f, const target &t, const alloc_options &opts,
-              phase_clock &clock)
+              phase_clock &clock, std::vector<ra::work::shortfall> &first)
 {
   relief_state rs;
   for (unsigned run = 0;; ++run)
@@ -211,6 +217,8 @@ run_relieved (const function &f, const target &t, const alloc_options &opts,
       rs.shortfalls.clear ();
       alloc_result r = run_phases (f, t, opts, clock, rs);
       r.alloc.stats.relief_runs = run;
+      if (run == 0)
+        first = rs.shortfalls;
       if (r.failure != alloc_failure::short_of_registers || !rs.split_done
           || !ra::work::all_relievable (rs.shortfalls)
           || run + 1 == max_relief_runs)
@@ -218,6 +226,58 @@ run_relieved (const function &f, const target &t, const alloc_options &opts,
       rs.relief.insert (rs.relief.end (), rs.shortfalls.begin (),
                         rs.shortfalls.end ());
     }
+}
+
+// How many runs at most run_whole makes.  SQLite compiled with 8 and
+// with 5 GPRs (the replay of dumps made with those registers): of 1532
+// functions, 5 and 17 need any, and at most 8 (sqlite3VdbeExec with 8
+// GPRs: 30 values whole, 8 unshared).
+const unsigned max_whole_runs = 32;
+
+// Where relief did not help (RELIEVED, a failed result, whose first run
+// was short of registers at SHORT_OF): run the phases again, without
+// relief, with the values the shortfalls name (shortfall::whole, the
+// paper's choice by weight among a value and the occupants of a
+// register it could take) sent to memory whole before the spiller
+// (work::whole, spill_required), and again with more while colour
+// assignment is still short; a value in memory whose shared reload holds
+// the register a shortfall needs gets reloads of its own at its reads
+// instead (shortfall::unshare, work::unshared).  Decided before
+// colouring and applied by spill_required's one rewrite; until
+// 2026-12-01 colour assignment spilled the same values itself in later
+// rounds.  Termination: every run adds a value to one of the two sets,
+// or none runs (the shortfalls name none, or only values already in
+// them: the last resort follows); max_whole_runs bounds the runs.
+// Return the last run's result.
+alloc_result
+run_whole (const function &f, const target &t, const alloc_options &opts,
+           phase_clock &clock, std::vector<ra::work::shortfall> short_of,
+           alloc_result relieved)
+{
+  relief_state rs;
+  alloc_result r = std::move (relieved);
+  for (unsigned run = 0; run < max_whole_runs; ++run)
+    {
+      const size_t before = rs.whole.size () + rs.unshared.size ();
+      auto add = [] (std::vector<value_id> &to, value_id v) {
+        if (v != no_value && std::find (to.begin (), to.end (), v) == to.end ())
+          to.push_back (v);
+      };
+      for (const ra::work::shortfall &s : short_of)
+        {
+          add (rs.whole, s.whole);
+          add (rs.unshared, s.unshare);
+        }
+      if (rs.whole.size () + rs.unshared.size () == before)
+        break;
+      rs.shortfalls.clear ();
+      r = run_phases (f, t, opts, clock, rs);
+      r.alloc.stats.whole_runs = run + 1;
+      if (r.failure != alloc_failure::short_of_registers)
+        return r;
+      short_of = std::move (rs.shortfalls);
+    }
+  return r;
 }
 
 // spill=cheaper keeps the paper's whole-value spilling only where its
@@ -245,13 +305,17 @@ allocate (const function &f, const target &t, const alloc_options &opts)
       return r;
     }
   clock.lap ("verify_function");
-  r = run_relieved (f, t, opts, clock);
+  std::vector<ra::work::shortfall> first;
+  r = run_relieved (f, t, opts, clock, first);
+  if (r.failure == alloc_failure::short_of_registers)
+    r = run_whole (f, t, opts, clock, std::move (first), std::move (r));
   // The last resort.  The spiller leaves colour assignment values it
   // could not account for (register pairs fragmented by pre-coloured
   // registers, operand constraints, CR values reloaded through GPRs of
   // a file of two or three, a function with a receiver, which it leaves
-  // alone), and relief does not always converge; where colour
-  // assignment then finds a value no register, the function is
+  // alone), relief does not always converge, and values spilled whole
+  // may not help either; where colour assignment then finds a value no
+  // register, the function is
   // allocated again with every value that may be spilled in memory, each
   // read reloaded on its own (spill_mode::everything; no spiller):
   // what is left in registers lives at one instruction, or cannot be
@@ -282,7 +346,11 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   if (opts.policy == spill_policy::cheaper && r.failure == alloc_failure::none
       && r.alloc.stats.split_edits > 0)
     {
-      alloc_result r2 = run_relieved (f, t, again, clock);
+      std::vector<ra::work::shortfall> first2;
+      alloc_result r2 = run_relieved (f, t, again, clock, first2);
+      if (r2.failure == alloc_failure::short_of_registers)
+        r2 = run_whole (f, t, again, clock, std::move (first2),
+                        std::move (r2));
       if (r2.failure != alloc_failure::none)
         {
           r.alloc.stats.split_kept = 1;

@@ -183,6 +183,8 @@ struct alloc_stats
   unsigned stores = 0;          // store edits
   unsigned remats = 0;          // remat edits
   unsigned stack_bytes = 0;     // sum of slot sizes
+  unsigned whole_runs = 0;      // runs with values spilled whole where
+                                // relief did not help (allocate.cc)
   unsigned last_resort = 0;     // 1 if colouring failed after spilling
                                 // and relief, and the function was
                                 // allocated with every value in memory

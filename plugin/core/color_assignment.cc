@@ -313,6 +313,97 @@ struct walker
   // values that may not take them fill every other register of the file
   // (tight_registers); color () ranks them above any preference.
   std::vector<hreg_set> tight;
+  // weight ()'s, once made.
+  std::vector<double> weights_;
+
+  // The paper's spill weight of V (compute_weights), for choosing what
+  // to spill whole where relief does not help (whole_victim).  Made for
+  // the whole function at the first call: most functions have no
+  // shortfall, and the walk changes neither the intervals nor the
+  // spilled flags the weights are made of.
+  double weight (value_id v)
+  {
+    if (weights_.empty () && !w.fn.values.empty ())
+      weights_ = compute_weights (w);
+    return weights_[v];
+  }
+
+  // What to send to memory for V, which found no register here, where
+  // relief does not help (work::shortfall::whole and ::unshare), by the
+  // paper's choice (seed 001 section 4.4): the cheaper by weight of V
+  // itself and the occupants of one register V could take.  A value
+  // goes whole (named by its stable id, work::stable_of, and still
+  // spillable); a shared reload of a value in memory already
+  // (place_spill_code) goes by its value's reads getting reloads of
+  // their own.  Where neither V nor such a register qualifies, the
+  // lightest such occupant of any register of V's file (an operand temp
+  // whose registers temps hold: a call's eight arguments set up with
+  // eight GPRs, SQLite's sqlite3VdbeExec).  One occupant of a wide
+  // register: the next run names another if it is still short.
+  void victim (value_id v, const hreg_set &allowed, const hreg_set &forbid,
+               work::shortfall &s)
+  {
+    double best_cost = std::numeric_limits<double>::infinity ();
+    // Whether occupant O may go, and how: into WHOLE or UNSHARE.
+    auto goes = [&] (value_id o, value_id &whole, value_id &unshare) {
+      const value_id so = w.stable_of (o);
+      whole = unshare = no_value;
+      if (so == no_value)
+        return false;
+      if (can_spill (w, so))
+        whole = so;
+      else if (w.wv[o].shared_reload && w.wv[so].spilled
+               && std::find (w.unshared.begin (), w.unshared.end (), so)
+                    == w.unshared.end ())
+        unshare = so;
+      return whole != no_value || unshare != no_value;
+    };
+    value_id wv0, un0;
+    if (goes (v, wv0, un0) && wv0 != no_value)
+      {
+        s.whole = wv0;
+        best_cost = weight (v);
+      }
+    const value &x = w.fn.values[v];
+    for (int pass = 0; pass < 2; ++pass)
+      {
+        for (hreg h : w.tgt.files[x.file].regs)
+          {
+            if (pass == 0 && !fits (v, h, allowed, forbid))
+              continue;
+            double cost = 0;
+            value_id pw = no_value, pu = no_value;
+            bool ok = true, any = false;
+            for (unsigned k = 0; k < (pass == 0 ? x.width : 1u) && ok; ++k)
+              {
+                const value_id o = occ[h + k];
+                if (o == no_value)
+                  continue;
+                value_id ow, ou;
+                if (!goes (o, ow, ou))
+                  ok = false;
+                else
+                  {
+                    cost += weight (o);
+                    if (!any)
+                      {
+                        pw = ow;
+                        pu = ou;
+                        any = true;
+                      }
+                  }
+              }
+            if (ok && any && cost < best_cost)
+              {
+                s.whole = pw;
+                s.unshare = pu;
+                best_cost = cost;
+              }
+          }
+        if (s.whole != no_value || s.unshare != no_value)
+          return;
+      }
+  }
 
   explicit walker (work &x) : w (x)
   {
@@ -1145,6 +1236,7 @@ struct walker
     s.allowed = open;
     s.any = x.allowed & w.starts (x.file, x.width);
     s.width = x.width;
+    victim (v, allowed, forbid, s);
     shortfalls.push_back (s);
   }
 

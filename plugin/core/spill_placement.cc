@@ -445,7 +445,9 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       auto may_share = [&] (value_id v) {
         return w.tgt.files[w.fn.values[v].file].memory_direct
                && !w.wv[v].shared_reload
-               && w.opts.spill != spill_mode::everything;
+               && w.opts.spill != spill_mode::everything
+               && std::find (w.unshared.begin (), w.unshared.end (), v)
+                    == w.unshared.end ();
       };
       for (uint32_t q = 0; q < blk.insns.size (); ++q)
         for (const operand &o : blk.insns[q].ops)

@@ -18,6 +18,7 @@ namespace ssara::ra {
 std::string
 spill_required (work &w)
 {
+  w.stable_count = w.fn.values.size ();
   // A terminator's def cannot be stored on an abnormal out-edge: keep
   // such values in registers.
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
@@ -103,6 +104,12 @@ spill_required (work &w)
         if (defined[v] && can_spill (w, v))
           pre.push_back (v);
     }
+  // Values allocate () chose to spill whole where relief did not help
+  // (shortfall::whole), where they still may be.
+  for (value_id v : w.whole)
+    if (v < w.fn.values.size () && can_spill (w, v)
+        && std::find (pre.begin (), pre.end (), v) == pre.end ())
+      pre.push_back (v);
   if (!pre.empty ())
     return place_spill_code (w, pre);
   return "";

@@ -216,6 +216,20 @@ drop_dead_remats (work &w)
       }
 }
 
+value_id
+work::stable_of (value_id v) const
+{
+  // A reload carries a value that is stable, or a shared reload that
+  // carries one: two hops at most; four bound the walk.
+  for (unsigned hop = 0; hop < 4 && v != no_value; ++hop)
+    {
+      if (v < stable_count)
+        return v;
+      v = wv[v].carries;
+    }
+  return no_value;
+}
+
 bool
 can_spill (const work &w, value_id v)
 {

@@ -330,6 +330,15 @@ struct work
     hreg_set allowed;
     hreg_set any;
     unsigned width = 1;
+    // The value to spill whole where relief does not help: the value
+    // itself, or the lightest occupants (compute_weights) of a register
+    // it could take, named by a stable id (work::stable_count), or
+    // no_value if none may go (colour assignment, colour_noting).
+    value_id whole = no_value;
+    // Or, where the register is held by a shared reload of a value in
+    // memory already (stable id), that value, whose reads then get
+    // reloads of their own (work::unshared).
+    value_id unshare = no_value;
     // Whether relief can help: some register the value may hold over
     // its life (else the spiller's phantoms free none it could take).
     bool relievable () const { return allowed.any (); }
@@ -342,6 +351,20 @@ struct work
   // spiller leaves colour assignment the register it lacked there
   // (spilling.cc, spiller::phantoms_at).
   std::vector<shortfall> relief;
+  // Set by allocate () before the phases run: values spill_required
+  // sends to memory whole (stable ids), where relief did not help.
+  std::vector<value_id> whole;
+  // Values in memory whose reads do not share reloads
+  // (place_spill_code), where relief did not help (stable ids).
+  std::vector<value_id> unshared;
+  // The values the working function has when spill_required starts:
+  // the phases before it do not depend on relief or `whole`, so ids
+  // below this name the same values in every run of one function.
+  size_t stable_count = 0;
+  // Return the stable id of V: V, or the value a reload carries
+  // (wvalue::carries, followed through a shared reload's reload), or
+  // no_value.
+  value_id stable_of (value_id v) const;
   // What assign_colors found no register for (it does not spill), for
   // allocate () to relieve or to give to its last resort.
   std::vector<shortfall> shortfalls;

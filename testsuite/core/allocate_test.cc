@@ -1260,15 +1260,15 @@ block 23 preds=22 succs= depth=0 returns
   expect_one_round (text, five_gpr_target (), 0);
 }
 
-// Where relief does not help, allocate () takes its last resort: the
-// phases again with every value in memory and each read reloaded on
-// its own, without the spiller (allocate.cc; colour assignment spills
-// nothing).  Reduced from SQLite's jsonBlobChangePayloadSize with 5
-// GPRs: six phis at a join, none read, their arguments constants on one
-// side; the spiller's edge code keeps the block's end full and four
-// runs with relief stay short.  Until 2026-12-01 colour assignment
-// spilled phis whole in a second round instead.
-TEST (Allocate, LastResortPutsEveryValueInMemory)
+// Where relief does not help, allocate () runs the phases again with
+// values sent to memory whole before the spiller, chosen by colour
+// assignment's shortfalls by the paper's weights (allocate.cc,
+// run_whole), not every value (the last resort).  Reduced from SQLite's
+// jsonBlobChangePayloadSize with 5 GPRs: six phis at a join, none read,
+// their arguments constants on one side; the spiller's edge code keeps
+// the block's end full and four runs with relief stay short.  Until
+// 2026-12-01 colour assignment spilled phis whole in a second round.
+TEST (Allocate, UnrelievedShortfallSpillsWholeValues)
 {
   const char *text = R"(
 function last_resort
@@ -1331,10 +1331,13 @@ block 6 preds=5 succs= depth=0 freq=1 returns
   ASSERT_EQ (parse_function (text, t, &f), "");
   alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
   ASSERT_EQ (r.failure, alloc_failure::none) << r.error;
-  EXPECT_EQ (r.alloc.stats.last_resort, 1u);
-  // Every input value is in memory (a cell) or recomputed.
+  EXPECT_EQ (r.alloc.stats.last_resort, 0u);
+  EXPECT_GE (r.alloc.stats.whole_runs, 1u);
+  // Not every value is in memory.
+  unsigned in_regs = 0;
   for (value_id v = 0; v < f.values.size (); ++v)
-    EXPECT_NE (r.alloc.value_loc[v].k, location::kind::reg) << "v" << v;
+    in_regs += r.alloc.value_loc[v].k == location::kind::reg;
+  EXPECT_GE (in_regs, 5u);
   for (uint64_t seed = 0; seed < 4; ++seed)
     EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }

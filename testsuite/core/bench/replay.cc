@@ -249,10 +249,10 @@ main (int argc, char **argv)
             {
               const alloc_stats &st = res.alloc.stats;
               fprintf (stats_out, "%s values=%zu split_edits=%u "
-                       "split_kept=%u last_resort=%u relief=%u elided=%u,%u copied=%u "
+                       "split_kept=%u last_resort=%u whole_runs=%u relief=%u elided=%u,%u copied=%u "
                        "sunk=%u phi=%u saved=%zu cost=%.6g%s\n",
                        f.name.c_str (), f.values.size (), st.split_edits,
-                       st.split_kept, st.last_resort, st.relief_runs,
+                       st.split_kept, st.last_resort, st.whole_runs, st.relief_runs,
                        st.elided_loads,
                        st.elided_stores, st.copied_loads, st.sunk_edge_loads,
                        st.phi_stores,
