@@ -1260,6 +1260,37 @@ block 23 preds=22 succs= depth=0 returns
   expect_one_round (text, five_gpr_target (), 0);
 }
 
+// Where neither relief nor values spilled whole help, allocate () takes
+// its last resort: every value that may be spilled in memory, each read
+// reloaded on its own, no spiller (allocate.cc).  A generated function
+// of the core's fuzz tests (one of 14 there that reach it): with two
+// GPRs, v0, live around the loop, is read by an instruction with an
+// earlyclobber def and a def in r3; the spiller, relief and v0 spilled
+// whole still leave colour assignment short there, and with every
+// value in memory it fits.
+TEST (Allocate, LastResortPutsEveryValueInMemory)
+{
+  const char *text = R"(
+function last_resort
+value v0 gpr
+value v1 gpr
+value v2 gpr
+block 0 preds= succs=1 depth=0
+  insn def:v0
+block 1 preds=0,1 succs=1 depth=1
+  insn use:v0 def:v1,ec def:v2{r3}
+)";
+  const target t = make_test_target (2, 2, 2);
+  function f;
+  ASSERT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none) << r.error;
+  EXPECT_EQ (r.alloc.stats.last_resort, 1u);
+  EXPECT_NE (r.alloc.value_loc[0].k, location::kind::reg);
+  for (uint64_t seed = 0; seed < 4; ++seed)
+    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+}
+
 // Where relief does not help, allocate () runs the phases again with
 // values sent to memory whole before the spiller, chosen by colour
 // assignment's shortfalls by the paper's weights (allocate.cc,
