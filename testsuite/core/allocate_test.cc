@@ -1048,17 +1048,32 @@ block 2 preds=1 returns freq=1
 // finds every value a register after RELIEF_RUNS runs with its
 // shortfalls relieved (allocate.cc, run_relieved), without the last
 // resort, and the allocation runs as the input does.
+static alloc_result
+split_and_compare (const char *text, const target &t);
+
 static void
 expect_one_round (const char *text, const target &t, unsigned relief_runs)
 {
-  function f;
-  ASSERT_EQ (parse_function (text, t, &f), "");
-  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
-  ASSERT_EQ (r.failure, alloc_failure::none);
+  alloc_result r = split_and_compare (text, t);
   EXPECT_EQ (r.alloc.stats.last_resort, 0u);
   EXPECT_EQ (r.alloc.stats.relief_runs, relief_runs);
+}
+
+// Allocate TEXT for T with the splitting spiller, expect it to succeed
+// and the allocation to run as the input does (compare_runs, four
+// seeds); return the result.
+static alloc_result
+split_and_compare (const char *text, const target &t)
+{
+  function f;
+  EXPECT_EQ (parse_function (text, t, &f), "");
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  EXPECT_EQ (r.failure, alloc_failure::none) << r.error;
+  if (r.failure != alloc_failure::none)
+    return r;
   for (uint64_t seed = 0; seed < 4; ++seed)
     EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
+  return r;
 }
 
 // 5 GPRs, r0 and r3-r6 (O2-r5).
@@ -1280,15 +1295,10 @@ block 0 preds= succs=1 depth=0
 block 1 preds=0,1 succs=1 depth=1
   insn use:v0 def:v1,ec def:v2{r3}
 )";
-  const target t = make_test_target (2, 2, 2);
-  function f;
-  ASSERT_EQ (parse_function (text, t, &f), "");
-  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
-  ASSERT_EQ (r.failure, alloc_failure::none) << r.error;
+  alloc_result r = split_and_compare (text, make_test_target (2, 2, 2));
+  ASSERT_EQ (r.failure, alloc_failure::none);
   EXPECT_EQ (r.alloc.stats.last_resort, 1u);
   EXPECT_NE (r.alloc.value_loc[0].k, location::kind::reg);
-  for (uint64_t seed = 0; seed < 4; ++seed)
-    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }
 
 // Where relief does not help, allocate () runs the phases again with
@@ -1357,20 +1367,15 @@ block 5 preds=4,2 succs=6 depth=0 freq=0.0163
   phi v22 = v16 v1
 block 6 preds=5 succs= depth=0 freq=1 returns
 )";
-  const target t = five_gpr_target ();
-  function f;
-  ASSERT_EQ (parse_function (text, t, &f), "");
-  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
-  ASSERT_EQ (r.failure, alloc_failure::none) << r.error;
+  alloc_result r = split_and_compare (text, five_gpr_target ());
+  ASSERT_EQ (r.failure, alloc_failure::none);
   EXPECT_EQ (r.alloc.stats.last_resort, 0u);
   EXPECT_GE (r.alloc.stats.whole_runs, 1u);
   // Not every value is in memory.
   unsigned in_regs = 0;
-  for (value_id v = 0; v < f.values.size (); ++v)
-    in_regs += r.alloc.value_loc[v].k == location::kind::reg;
+  for (const location &l : r.alloc.value_loc)
+    in_regs += l.k == location::kind::reg;
   EXPECT_GE (in_regs, 5u);
-  for (uint64_t seed = 0; seed < 4; ++seed)
-    EXPECT_EQ (compare_runs (f, t, r.alloc, seed), "");
 }
 
 // Where colour assignment finds a value no register after the spiller
