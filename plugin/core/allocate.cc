@@ -341,12 +341,12 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   // a file of two or three, a function with a receiver, which it leaves
   // alone), relief does not always converge, and values spilled whole
   // may not help either; where colour assignment then finds a value no
-  // register, the function is
-  // allocated again with every value that may be spilled in memory, each
-  // read reloaded on its own (spill_mode::everything; no spiller):
-  // what is left in registers lives at one instruction, or cannot be
-  // spilled.  One retry, which has none.  Not after a checker
-  // complaint: that is a bug to see, not to hide.
+  // register, the function is allocated again with every value that may
+  // be spilled in memory, each read reloaded on its own
+  // (spill_mode::everything; no spiller): what is left in registers
+  // lives at one instruction, or cannot be spilled.  One retry, which
+  // has none.  Not after a checker complaint: that is a bug to see, not
+  // to hide.
   if (r.failure != alloc_failure::none && r.failure != alloc_failure::checker)
     {
       alloc_options everything = opts;
