@@ -240,13 +240,13 @@ const unsigned max_whole_runs = 32;
 
 // Where relief did not help (RELIEVED, a failed result, whose first run
 // was short of registers at SHORT_OF): run the phases again, with the
-// points of RELIEF relieved, and with the values the shortfalls name (shortfall::whole, the
-// paper's choice by weight among a value and the occupants of a
-// register it could take) sent to memory whole before the spiller
-// (work::whole, spill_required), and again with more while colour
-// assignment is still short; a value in memory whose shared reload holds
-// the register a shortfall needs gets reloads of its own at its reads
-// instead (shortfall::unshare, work::unshared).  Decided before
+// points of RELIEF relieved, and with the values the shortfalls name
+// (shortfall::whole, the paper's choice by weight among a value and the
+// occupants of a register it could take) sent to memory whole before
+// the spiller (work::whole, spill_required), and again with more while
+// colour assignment is still short; a value in memory whose shared
+// reload holds the register a shortfall needs gets reloads of its own
+// at its reads instead (shortfall::unshare, work::unshared).  Decided before
 // colouring and applied by spill_required's one rewrite; until
 // 2026-12-01 colour assignment spilled the same values itself in later
 // rounds.  Termination: every run adds a value to one of the two sets,
@@ -262,13 +262,13 @@ run_whole (const function &f, const target &t, const alloc_options &opts,
   relief_state rs;
   rs.relief = relief;
   alloc_result r = std::move (relieved);
+  auto add = [] (std::vector<value_id> &to, value_id v) {
+    if (v != no_value && std::find (to.begin (), to.end (), v) == to.end ())
+      to.push_back (v);
+  };
   for (unsigned run = 0; run < max_whole_runs; ++run)
     {
       const size_t before = rs.whole.size () + rs.unshared.size ();
-      auto add = [] (std::vector<value_id> &to, value_id v) {
-        if (v != no_value && std::find (to.begin (), to.end (), v) == to.end ())
-          to.push_back (v);
-      };
       for (const ra::work::shortfall &s : short_of)
         {
           add (rs.whole, s.whole);

@@ -27,9 +27,10 @@
 // and the walk goes on: its point is a shortfall (work::shortfall),
 // and assign_colors returns them all, for allocate () to relieve
 // (one more register taken at that point in the next run's spiller)
-// or, where relief does not help, to allocate the function with every
-// value in memory (allocate.cc, the last resort).  One walk, no rounds:
-// nothing to terminate but the walk itself.
+// or, where relief does not help, to send the values they name to
+// memory whole before the spiller (walker::victim, allocate.cc
+// run_whole), and failing that every value (the last resort).  One
+// walk, no rounds: nothing to terminate but the walk itself.
 
 #include "work.h"
 
@@ -317,7 +318,7 @@ struct walker
   std::vector<double> weights_;
 
   // The paper's spill weight of V (compute_weights), for choosing what
-  // to spill whole where relief does not help (whole_victim).  Made for
+  // to spill whole where relief does not help (victim).  Made for
   // the whole function at the first call: most functions have no
   // shortfall, and the walk changes neither the intervals nor the
   // spilled flags the weights are made of.
@@ -1221,8 +1222,8 @@ struct walker
     // cr2-cr4).  Where there are none (held by a pre-coloured range,
     // clobbered by a call it crosses), no relief helps: that is the
     // spiller's own doing (a reload of its kept live across a call that
-    // leaves no register, with 8 GPRs), which allocate ()'s last resort
-    // undoes.
+    // leaves no register, with 8 GPRs), which allocate ()'s whole-value
+    // runs undo.
     hreg_set allowed, forbid;
     limits (v, allowed, forbid);
     hreg_set open;
@@ -1413,7 +1414,8 @@ assign_colors (work &w)
   if (k.shortfalls.empty ())
     return {};
   // The walk does not spill: what it found no register for goes back to
-  // allocate () (relief for the spiller, or the last resort).
+  // allocate () (relief for the spiller, values spilled whole, or the
+  // last resort).
   w.shortfalls = std::move (k.shortfalls);
   return { alloc_failure::short_of_registers,
            k.error + " (" + std::to_string (w.shortfalls.size ())

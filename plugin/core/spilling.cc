@@ -541,7 +541,8 @@ public:
   }
 
   // Decide for file F.  Return false if some decision cannot be carried
-  // out (the function is then left to colour assignment's spilling).
+  // out (then relief does not apply, work::split_done, and what colour
+  // assignment cannot place goes to allocate ()'s whole-value runs).
   bool run (file_id f);
 
 private:
@@ -2723,8 +2724,9 @@ struct lowering
 
   // A shared reload whose carried value has a cell: that cell already
   // holds it (work.h), so it needs no store and no cell of its own.
-  // (Given one, colour assignment's spilling of the reload later pointed
-  // it at the carried value's cell, and the stores and loads here at a
+  // (Given one, place_spill_code spilling the reload later (then in
+  // colour assignment's rounds, now for a setjmp call) pointed it at the
+  // carried value's cell, and the stores and loads here at a
   // cell no value named, which stack_slots.cc then shared with a live
   // one: seed 3388 of Fuzz.AllocateSplit.)
   bool in_carried_cell (value_id v) const
@@ -3007,8 +3009,8 @@ lowering::lower ()
       w.wb[b].insns = std::move (out_w);
     }
   // The edges' moves: reload values in their values' cells, which SSA
-  // deconstruction moves into the phis' registers (as it does the
-  // shared reloads that colour assignment spills).
+  // deconstruction moves into the phis' registers (as it does any
+  // value in a cell).
   edge_reload.assign (nb, {});
   for (block_id b = 0; b < nb; ++b)
     for (value_id v : d.edge_moves[b])
@@ -3648,7 +3650,8 @@ spill_files (work &w, spill_round round)
   for (file_id f : files)
     if (!S.run (f))
       {
-        // Colour assignment's spilling takes it from here.
+        // No relief (work::split_done): what colour assignment cannot
+        // place goes to allocate ()'s whole-value runs.
         w.split_done = false;
         return "";
       }
@@ -3675,8 +3678,9 @@ spill_with_splitting (work &w)
 {
   if (w.spiller == work::spiller_use::skip)
     return "";
-  // Functions with a nonlocal goto or setjmp receiver are left to
-  // colour assignment's spilling.  Instructions that want every value
+  // Functions with a nonlocal goto or setjmp receiver are left alone:
+  // what colour assignment cannot place in them goes to allocate ()'s
+  // whole-value runs (work::whole) or its last resort.  Instructions that want every value
   // in memory (a call to setjmp) are no reason: spill_required has sent
   // the values live across them to memory, and a shared reload of one
   // ends at such an instruction (place_spill_code); any other value

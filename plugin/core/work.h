@@ -294,8 +294,8 @@ struct work
   liveness live;
 
   // Set by spill_before_coloring when it leaves `live` describing the
-  // working function as it hands it on; assign_colors's first round
-  // then uses it instead of analysing again (only compute_preferences,
+  // working function as it hands it on; assign_colors then uses it
+  // instead of analysing again (only compute_preferences,
   // which changes neither the function nor the spill decisions, runs
   // between them).  assign_colors clears it.
   bool live_current = false;
@@ -333,7 +333,7 @@ struct work
     // The value to spill whole where relief does not help: the value
     // itself, or the lightest occupants (compute_weights) of a register
     // it could take, named by a stable id (work::stable_count), or
-    // no_value if none may go (colour assignment, colour_noting).
+    // no_value if none may go (colour assignment, walker::victim).
     value_id whole = no_value;
     // Or, where the register is held by a shared reload of a value in
     // memory already (stable id), that value, whose reads then get
@@ -366,7 +366,7 @@ struct work
   // no_value.
   value_id stable_of (value_id v) const;
   // What assign_colors found no register for (it does not spill), for
-  // allocate () to relieve or to give to its last resort.
+  // allocate () to relieve, or to name the values it spills whole.
   std::vector<shortfall> shortfalls;
   // Whether spill_before_coloring runs its spiller (every run but
   // allocate ()'s last resort, which has every value in memory).
