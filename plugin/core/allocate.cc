@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <ctime>
 
 namespace ssara {
@@ -42,14 +43,124 @@ private:
 
 namespace {
 
-// What run_phases takes besides F, T and the options, and hands back
-// besides its result.
+// The working function after the phases up to PhiMemCoalesce.  They
+// depend neither on relief nor on the values allocate () spills whole
+// (work::relief, ::whole, ::unshared), nor on the policy or spill mode;
+// they read the input, the target and work::spiller (PhiLifting), so
+// allocate () prepares once per function (and once for its last
+// resort, spiller_use::skip), and the runs of the rest start from that.
+// The first run takes the prepared work itself: most functions run
+// once, and a copy costs a fifth of the phases it saves (SQLite's
+// replay with all registers: 40 ms against 200).  A second run finds
+// the phases made again, and keeps that work, which it and every later
+// run copy: SQLite with 5 GPRs runs 195 times again with relief, and
+// sqlite3VdbeExec a dozen times spilling whole.
+class prepared
+{
+public:
+  prepared (const function &f, const target &t, const alloc_options &opts,
+            ra::work::spiller_use spiller, phase_clock &clock)
+    : f_ (f), t_ (t), opts_ (opts), spiller_ (spiller), clock_ (clock)
+  {
+    prepare (first_);
+  }
+
+  // How the phases failed, if they did (failed ().failure is none if
+  // not).  They fail alike every time.
+  const alloc_result &failed () const { return failed_; }
+
+  // The work a run starts from: the first time, the prepared work
+  // itself; later, COPY made from the kept one.
+  ra::work &start (std::optional<ra::work> &copy)
+  {
+    if (!first_taken_)
+      {
+        first_taken_ = true;
+        return *first_;
+      }
+    // The first run's work is spent: give its memory back before
+    // making the kept one (runs are sequential; no result refers to a
+    // work).
+    first_.reset ();
+    if (!kept_)
+      prepare (kept_);
+    copy.emplace (*kept_);
+    return *copy;
+  }
+
+private:
+  // Run the phases up to PhiMemCoalesce on a fresh work in W.
+  void prepare (std::optional<ra::work> &w_out)
+  {
+    w_out.emplace (f_, t_, opts_);
+    ra::work &w = *w_out;
+    w.spiller = spiller_;
+    phase_clock &clock = clock_;
+    alloc_result &r = failed_;
+    // Record a phase's failure of kind KIND with message E (none if E
+    // is empty); return whether it failed.
+    auto fail_as = [&r] (alloc_failure kind, const std::string &e) {
+      if (e.empty ())
+        return false;
+      r.failure = kind;
+      r.error = e;
+      return true;
+    };
+    auto fail = [&fail_as] (const std::string &e) {
+      return fail_as (alloc_failure::internal, e);
+    };
+    clock.lap ("work");
+
+    // Copies whose def can share its source's register: the def's reads
+    // read the source (copy_folding.cc).
+    ra::fold_copies (w);
+    clock.lap ("fold_copies");
+    // Then: operands whose constraints the value cannot meet
+    // get a short-lived copy (constraint_lifting.cc).
+    if (fail_as (alloc_failure::unmet_constraint, ra::lift_constraints (w)))
+      return;
+    clock.lap ("lift_constraints");
+    // Pre-coloured ranges that leave an instruction too few registers
+    // become values the spiller may evict (hard_range_splitting.cc).
+    ra::split_hard_ranges (w);
+    clock.lap ("split_hard_ranges");
+    // 4.1 PhiLifting, after splitting critical edges (phi_lifting.cc).
+    if (fail (ra::lift_phis (w)))
+      return;
+    clock.lap ("lift_phis");
+    // Live ranges as intervals on the linearised CFG
+    // (interval_analysis.cc): phi analysis, PhiMemCoalesce and
+    // spill_required need the ranges alone; the spilling and colour
+    // assignment analyse again, in full.
+    ra::analyse_intervals (w, ra::live_scope::ranges);
+    clock.lap ("analyse_intervals");
+    // 4.2 phi analysis: one class per phi (phi_analysis.cc).
+    if (fail (ra::analyse_phis (w)))
+      return;
+    clock.lap ("analyse_phis");
+    // 4.3 PhiMemCoalesce: merge classes that do not interfere and drop
+    // their copies (phi_mem_coalesce.cc).
+    ra::phi_mem_coalesce (w);
+    clock.lap ("phi_mem_coalesce");
+  }
+
+  const function &f_;
+  const target &t_;
+  const alloc_options opts_;
+  const ra::work::spiller_use spiller_;
+  phase_clock &clock_;
+  alloc_result failed_;
+  // The work the first run takes, and the one later runs copy.
+  std::optional<ra::work> first_, kept_;
+  bool first_taken_ = false;
+};
+
+// What run_phases takes besides the prepared function and the options,
+// and hands back besides its result.
 struct relief_state
 {
   // In: the points to relieve (work::relief).
   std::vector<ra::work::shortfall> relief;
-  // In: whether the spiller runs (work::spiller).
-  ra::work::spiller_use spiller = ra::work::spiller_use::run;
   // In: the values to spill whole (work::whole), and those whose reads
   // do not share reloads (work::unshared).
   std::vector<value_id> whole, unshared;
@@ -60,17 +171,25 @@ struct relief_state
   bool split_done = false;
 };
 
+// Run the phases from spill_required on, on the work P starts a run
+// from (prepared::start), with OPTS: P's own but for the policy and
+// spill mode, which no phase before spill_required reads.
 alloc_result
-run_phases (const function &f, const target &t, const alloc_options &opts,
-            phase_clock &clock, relief_state &rs)
+run_phases (prepared &p, const alloc_options &opts, phase_clock &clock,
+            relief_state &rs)
 {
+  if (p.failed ().failure != alloc_failure::none)
+    return p.failed ();
   alloc_result r;
 
-  ra::work w (f, t, opts);
+  std::optional<ra::work> copy;
+  ra::work &w = p.start (copy);
+  w.opts = opts;
   w.relief = rs.relief;
   w.whole = rs.whole;
   w.unshared = rs.unshared;
-  w.spiller = rs.spiller;
+  const target &t = w.tgt;
+  const function &f = w.in;
   // Record a phase's failure of kind KIND with message E (none if E is
   // empty); return whether it failed.
   auto fail_as = [&r] (alloc_failure kind, const std::string &e) {
@@ -85,36 +204,6 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
   };
   clock.lap ("work");
 
-  // Copies whose def can share its source's register: the def's reads
-  // read the source (copy_folding.cc).
-  ra::fold_copies (w);
-  clock.lap ("fold_copies");
-  // Then: operands whose constraints the value cannot meet
-  // get a short-lived copy (constraint_lifting.cc).
-  if (fail_as (alloc_failure::unmet_constraint, ra::lift_constraints (w)))
-    return r;
-  clock.lap ("lift_constraints");
-  // Pre-coloured ranges that leave an instruction too few registers
-  // become values the spiller may evict (hard_range_splitting.cc).
-  ra::split_hard_ranges (w);
-  clock.lap ("split_hard_ranges");
-  // 4.1 PhiLifting, after splitting critical edges (phi_lifting.cc).
-  if (fail (ra::lift_phis (w)))
-    return r;
-  clock.lap ("lift_phis");
-  // Live ranges as intervals on the linearised CFG (interval_analysis.cc):
-  // phi analysis, PhiMemCoalesce and spill_required need the ranges
-  // alone; the spilling and colour assignment analyse again, in full.
-  ra::analyse_intervals (w, ra::live_scope::ranges);
-  clock.lap ("analyse_intervals");
-  // 4.2 phi analysis: one class per phi (phi_analysis.cc).
-  if (fail (ra::analyse_phis (w)))
-    return r;
-  clock.lap ("analyse_phis");
-  // 4.3 PhiMemCoalesce: merge classes that do not interfere and drop
-  // their copies (phi_mem_coalesce.cc).
-  ra::phi_mem_coalesce (w);
-  clock.lap ("phi_mem_coalesce");
   // Values that must live in memory: memory_only, across abnormal edges
   // or a setjmp call; every value in the last resort (spill_required.cc).
   if (fail_as (alloc_failure::unmet_constraint, ra::spill_required (w)))
@@ -197,18 +286,19 @@ run_phases (const function &f, const target &t, const alloc_options &opts,
 // shortfall no relief can help (docs/core.md, phase 5d).
 const unsigned max_relief_runs = 4;
 
-// Run the phases on F with OPTS.  Where the spiller brought the files
+// Run the phases on P with OPTS.  Where the spiller brought the files
 // down and colour assignment still finds a value no register, the
 // spiller is told (work::relief: one more register of the value's file
-// and allowed set taken at that point) and the phases run again from
-// the start: spill decisions are made in one place, before colouring.
+// and allowed set taken at that point) and the phases from
+// spill_required on run again (prepared): spill decisions are made in
+// one place, before colouring.
 // Termination: a run that fails is followed by another only if every
 // shortfall is relievable and fewer than max_relief_runs have run; the
 // runs are counted.  What relief does not help is returned as it
 // failed, with the first run's shortfalls in FIRST and the relief of the
 // last run in RELIEF (allocate () then spills values whole, run_whole).
 alloc_result
-run_relieved (const function &f, const target &t, const alloc_options &opts,
+run_relieved (prepared &p, const alloc_options &opts,
               phase_clock &clock, std::vector<ra::work::shortfall> &first,
               std::vector<ra::work::shortfall> &relief)
 {
@@ -216,7 +306,7 @@ run_relieved (const function &f, const target &t, const alloc_options &opts,
   for (unsigned run = 0;; ++run)
     {
       rs.shortfalls.clear ();
-      alloc_result r = run_phases (f, t, opts, clock, rs);
+      alloc_result r = run_phases (p, opts, clock, rs);
       r.alloc.stats.relief_runs = run;
       if (run == 0)
         first = rs.shortfalls;
@@ -254,8 +344,8 @@ const unsigned max_whole_runs = 32;
 // them: the last resort follows); max_whole_runs bounds the runs.
 // Return the last run's result.
 alloc_result
-run_whole (const function &f, const target &t, const alloc_options &opts,
-           phase_clock &clock, std::vector<ra::work::shortfall> short_of,
+run_whole (prepared &p, const alloc_options &opts, phase_clock &clock,
+            std::vector<ra::work::shortfall> short_of,
            alloc_result relieved,
            const std::vector<ra::work::shortfall> &relief)
 {
@@ -277,7 +367,7 @@ run_whole (const function &f, const target &t, const alloc_options &opts,
       if (rs.whole.size () + rs.unshared.size () == before)
         break;
       rs.shortfalls.clear ();
-      r = run_phases (f, t, opts, clock, rs);
+      r = run_phases (p, opts, clock, rs);
       r.alloc.stats.whole_runs = run + 1;
       if (r.failure != alloc_failure::short_of_registers)
         return r;
@@ -293,17 +383,17 @@ run_whole (const function &f, const target &t, const alloc_options &opts,
 // and went to the last resort (1.279x); without it (as colour
 // assignment's rounds dropped it), 0.944x.
 alloc_result
-whole_after_relief (const function &f, const target &t,
-                    const alloc_options &opts, phase_clock &clock,
+whole_after_relief (prepared &p, const alloc_options &opts,
+                    phase_clock &clock,
                     const std::vector<ra::work::shortfall> &first,
                     const std::vector<ra::work::shortfall> &relief,
                     alloc_result relieved)
 {
-  alloc_result r = run_whole (f, t, opts, clock, first, std::move (relieved),
+  alloc_result r = run_whole (p, opts, clock, first, std::move (relieved),
                               relief);
   if (r.failure != alloc_failure::short_of_registers || relief.empty ())
     return r;
-  return run_whole (f, t, opts, clock, first, std::move (r), {});
+  return run_whole (p, opts, clock, first, std::move (r), {});
 }
 
 // spill=cheaper keeps the paper's whole-value spilling only where its
@@ -331,10 +421,11 @@ allocate (const function &f, const target &t, const alloc_options &opts)
       return r;
     }
   clock.lap ("verify_function");
+  prepared p (f, t, opts, ra::work::spiller_use::run, clock);
   std::vector<ra::work::shortfall> first, relief;
-  r = run_relieved (f, t, opts, clock, first, relief);
+  r = run_relieved (p, opts, clock, first, relief);
   if (r.failure == alloc_failure::short_of_registers)
-    r = whole_after_relief (f, t, opts, clock, first, relief, std::move (r));
+    r = whole_after_relief (p, opts, clock, first, relief, std::move (r));
   // The last resort.  The spiller leaves colour assignment values it
   // could not account for (register pairs fragmented by pre-coloured
   // registers, operand constraints, CR values reloaded through GPRs of
@@ -352,8 +443,9 @@ allocate (const function &f, const target &t, const alloc_options &opts)
       alloc_options everything = opts;
       everything.spill = spill_mode::everything;
       relief_state rs;
-      rs.spiller = ra::work::spiller_use::skip;
-      alloc_result r2 = run_phases (f, t, everything, clock, rs);
+      prepared all_in_memory (f, t, everything, ra::work::spiller_use::skip,
+                              clock);
+      alloc_result r2 = run_phases (all_in_memory, everything, clock, rs);
       if (r2.failure == alloc_failure::none)
         {
           r2.alloc.stats.last_resort = 1;
@@ -373,9 +465,9 @@ allocate (const function &f, const target &t, const alloc_options &opts)
       && r.alloc.stats.split_edits > 0)
     {
       std::vector<ra::work::shortfall> first2, relief2;
-      alloc_result r2 = run_relieved (f, t, again, clock, first2, relief2);
+      alloc_result r2 = run_relieved (p, again, clock, first2, relief2);
       if (r2.failure == alloc_failure::short_of_registers)
-        r2 = whole_after_relief (f, t, again, clock, first2, relief2,
+        r2 = whole_after_relief (p, again, clock, first2, relief2,
                                  std::move (r2));
       if (r2.failure != alloc_failure::none)
         {

@@ -243,9 +243,12 @@ struct work
 {
   work (const function &f, const target &t, const alloc_options &o);
   // Gives the live lists' storage back for the next function
-  // (recycle_liveness).  A work is neither copied nor moved.
+  // (recycle_liveness).
   ~work ();
-  work (const work &) = delete;
+  // A copy (allocate () starts each run of the phases from spill_required
+  // on from a copy of the work they left) has live lists of its own, and
+  // gives them back in turn.  Not assigned.
+  work (const work &) = default;
   work &operator= (const work &) = delete;
 
   const function &in;
