@@ -774,6 +774,14 @@ private:
   // cell holds it.
   uint32_t walk_stamp_ = 0;
   std::vector<uint32_t> in_w_, unread_, clean_;
+  // entry_frees's per value, valid where ef_stamp_ equals walk_stamp_:
+  // in how many processed predecessors' end sets it is (ef_count_, the
+  // last one counted ef_last_, an in-edge index plus one) and the
+  // registers free for it at all of their ends (ef_free_).
+  std::vector<uint32_t> ef_stamp_, ef_count_, ef_last_;
+  std::vector<hreg_set> ef_free_;
+  unsigned ef_done_preds_ = 0;
+  void entry_frees (block_id b);
   unsigned width (value_id v) const { return widths_[v]; }
   unsigned weight (const std::vector<value_id> &s) const
   {
@@ -1691,23 +1699,60 @@ spiller::walk (block_id b)
   end_free_[b].assign (r.end_free.begin (), r.end_free.end ());
 }
 
+// Gather what entry_free needs for every value at once: one pass over
+// each processed predecessor's end set, where a search of it per value
+// of the start set cost O(start set x predecessors x end set) per walk
+// (the blocks of sqlite3VdbeExec's switch have hundreds of in-edges).
+void
+spiller::entry_frees (block_id b)
+{
+  const size_t nv = w_.fn.values.size ();
+  if (ef_stamp_.size () < nv)
+    {
+      ef_stamp_.resize (nv, 0);
+      ef_count_.resize (nv);
+      ef_last_.resize (nv);
+      ef_free_.resize (nv);
+    }
+  const std::vector<block_id> &preds = w_.fn.blocks[b].preds;
+  ef_done_preds_ = 0;
+  for (uint32_t k = 0; k < preds.size (); ++k)
+    {
+      const block_id p = preds[k];
+      if (!done_[p])
+        continue;
+      ++ef_done_preds_;
+      const auto &end = w_end_[p];
+      for (size_t i = 0; i < end.size (); ++i)
+        {
+          const value_id x = end[i];
+          if (ef_stamp_[x] != walk_stamp_)
+            {
+              ef_stamp_[x] = walk_stamp_;
+              ef_count_[x] = 0;
+              ef_last_[x] = 0;
+              ef_free_[x].set ();
+            }
+          // (The first entry of X in this end set, as a search finds.)
+          if (ef_last_[x] == k + 1)
+            continue;
+          ef_last_[x] = k + 1;
+          ++ef_count_[x];
+          ef_free_[x] &= end_free_[p][i];
+        }
+    }
+}
+
+// The registers free for V at B's start (after entry_frees (B)): its
+// reach, within those free for it at the end of every processed
+// predecessor if it is in all of their end sets.
 hreg_set
 spiller::entry_free (block_id b, value_id v) const
 {
-  if (is_phi_def (b, v))
+  if (is_phi_def (b, v) || ef_done_preds_ == 0 || ef_stamp_[v] != walk_stamp_
+      || ef_count_[v] != ef_done_preds_)
     return reach_[v];
-  hreg_set f = reach_[v];
-  for (block_id p : w_.fn.blocks[b].preds)
-    {
-      if (!done_[p])
-        continue;
-      const auto &end = w_end_[p];
-      auto it = std::find (end.begin (), end.end (), v);
-      if (it == end.end ())
-        return reach_[v];
-      f &= end_free_[p][size_t (it - end.begin ())];
-    }
-  return f;
+  return reach_[v] & ef_free_[v];
 }
 
 bool
@@ -1783,6 +1828,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
     }
   if (free_.size () < w_.fn.values.size ())
     free_.resize (w_.fn.values.size ());
+  entry_frees (b);
   for (value_id v : W0)
     free_[v] = entry_free (b, v);
   // Values of W0 not yet read in the block (unread_[v] == walk_stamp_),
