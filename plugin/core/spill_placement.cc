@@ -795,6 +795,8 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                             R.out_w.end ());
     }
   drop_dead_remats (w);
+  // The function has changed: its liveness is analysed again.
+  w.live_current = false;
   return "";
 }
 

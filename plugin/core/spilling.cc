@@ -3766,8 +3766,13 @@ spill_files (work &w, spill_round round)
 static std::string
 spill_with_splitting (work &w)
 {
+  // (Where this phase does not run, colour assignment analyses the
+  // function as drop_dead_remats leaves it.)
   if (w.spiller == work::spiller_use::skip)
-    return "";
+    {
+      w.live_current = false;
+      return "";
+    }
   // Functions with a nonlocal goto or setjmp receiver are left alone:
   // what colour assignment cannot place in them goes to allocate ()'s
   // whole-value runs (work::whole) or its last resort.  Instructions that want every value
@@ -3784,9 +3789,13 @@ spill_with_splitting (work &w)
   // assignment's whole-value spilling.)
   for (const block &blk : w.fn.blocks)
     if (blk.receiver)
-      return "";
-  // The phases since the last analysis may have changed the function.
-  w.live_current = false;
+      {
+        w.live_current = false;
+        return "";
+      }
+  // The liveness allocate () computed after PhiMemCoalesce is current
+  // unless spill_required sent values to memory (place_spill_code
+  // clears live_current).
   // Two rounds, each a fixed pass (no retry).
   w.split_done = true;
   for (spill_round round : { spill_round::through_via_file,
