@@ -3245,40 +3245,76 @@ lowering::rename (size_t nv0,
     return c < nv0 && w.fn.values[x].file == w.fn.values[c].file
            ? c : no_value;
   };
-  // mentioned[v]: the instructions that read V or rename it, as (block,
-  // index) in program order; the walk below looks at only those (a value
+  // The mentions of V: the instructions that read V or rename it, as
+  // (block, index) in program order; the walk below looks at only those (a value
   // live through a thousand blocks and read in three costs three
   // instructions, not a thousand blocks, and a block's other
   // instructions are not scanned for it).  Renaming inserts no
   // instruction, so the indices hold throughout.
   using mention = std::pair<block_id, uint32_t>;
-  std::vector<std::vector<mention>> mentioned (nv0);
-  for (block_id y = 0; y < nb; ++y)
-    {
-      const std::vector<insn> &insns = w.fn.blocks[y].insns;
-      for (uint32_t j = 0; j < insns.size (); ++j)
-        for (const operand &o : insns[j].ops)
-          {
-            value_id x = no_value;
-            if (o.kind == operand_kind::use && o.value < nv0)
-              x = o.value;
-            else if (o.kind == operand_kind::def)
-              x = renames (o.value);
-            if (x == no_value || !d.reloaded[x])
-              continue;
-            auto &m = mentioned[x];
-            if (m.empty () || m.back () != mention { y, j })
-              m.push_back ({ y, j });
-          }
-    }
-  // live_in_blocks[v]: the blocks V is live into (w.live.live_in
-  // transposed), marked per value in live_mark: one test per block of
-  // the walk instead of a search of the block's live-in list.
-  std::vector<std::vector<block_id>> live_in_blocks (nv0);
-  for (block_id y = 0; y < nb && y < w.live.live_in.size (); ++y)
-    for (value_id x : w.live.live_in[y])
-      if (x < nv0 && d.reloaded[x])
-        live_in_blocks[x].push_back (y);
+  // Both lists are one array each, counted then filled (a vector per
+  // value cost the allocations of nv0 lists per lowering).  The
+  // mentions of V are mentions[mention_lo[V] .. mention_lo[V + 1]).
+  std::vector<uint32_t> mention_lo (nv0 + 1, 0);
+  std::vector<mention> mentions_all;
+  {
+    // last[x]: the instruction (a count over the function, plus one)
+    // that last mentioned X, so that one instruction counts once.
+    std::vector<uint32_t> last (nv0, 0);
+    auto each_mention = [&] (auto f) {
+      uint32_t at = 0;
+      for (block_id y = 0; y < nb; ++y)
+        {
+          const std::vector<insn> &insns = w.fn.blocks[y].insns;
+          for (uint32_t j = 0; j < insns.size (); ++j)
+            {
+              ++at;
+              for (const operand &o : insns[j].ops)
+                {
+                  value_id x = no_value;
+                  if (o.kind == operand_kind::use && o.value < nv0)
+                    x = o.value;
+                  else if (o.kind == operand_kind::def)
+                    x = renames (o.value);
+                  if (x == no_value || !d.reloaded[x] || last[x] == at)
+                    continue;
+                  last[x] = at;
+                  f (x, y, j);
+                }
+            }
+        }
+    };
+    each_mention ([&] (value_id x, block_id, uint32_t) { ++mention_lo[x + 1]; });
+    for (value_id x = 0; x < nv0; ++x)
+      mention_lo[x + 1] += mention_lo[x];
+    mentions_all.resize (mention_lo[nv0]);
+    std::vector<uint32_t> fill (mention_lo.begin (), mention_lo.end () - 1);
+    std::fill (last.begin (), last.end (), 0);
+    each_mention ([&] (value_id x, block_id y, uint32_t j) {
+      mentions_all[fill[x]++] = { y, j };
+    });
+  }
+  // live_in_blocks[live_lo[v] .. live_lo[v + 1]): the blocks V is live
+  // into (w.live.live_in transposed), marked per value in live_mark:
+  // one test per block of the walk instead of a search of the block's
+  // live-in list.
+  std::vector<uint32_t> live_lo (nv0 + 1, 0);
+  std::vector<block_id> live_in_blocks;
+  {
+    const size_t nl = std::min (nb, w.live.live_in.size ());
+    for (block_id y = 0; y < nl; ++y)
+      for (value_id x : w.live.live_in[y])
+        if (x < nv0 && d.reloaded[x])
+          ++live_lo[x + 1];
+    for (value_id x = 0; x < nv0; ++x)
+      live_lo[x + 1] += live_lo[x];
+    live_in_blocks.resize (live_lo[nv0]);
+    std::vector<uint32_t> fill (live_lo.begin (), live_lo.end () - 1);
+    for (block_id y = 0; y < nl; ++y)
+      for (value_id x : w.live.live_in[y])
+        if (x < nv0 && d.reloaded[x])
+          live_in_blocks[fill[x]++] = y;
+  }
   std::vector<value_id> live_mark (nb, no_value);
   // end_mark[y] == v: V is in a register at Y's end (decisions::end_blocks).
   std::vector<value_id> end_mark (nb, no_value);
@@ -3320,9 +3356,10 @@ lowering::rename (size_t nv0,
     {
       if (!d.reloaded[v])
         continue;
-      const std::vector<mention> &mentions = mentioned[v];
-      for (block_id y : live_in_blocks[v])
-        live_mark[y] = v;
+      const mention *const m_first = mentions_all.data () + mention_lo[v];
+      const mention *const m_last = mentions_all.data () + mention_lo[v + 1];
+      for (uint32_t q = live_lo[v]; q < live_lo[v + 1]; ++q)
+        live_mark[live_in_blocks[q]] = v;
       for (block_id y : d.end_blocks[v])
         end_mark[y] = v;
       std::vector<block_id> phis_here = phi_blocks[v];
@@ -3373,9 +3410,9 @@ lowering::rename (size_t nv0,
           block &blk = w.fn.blocks[y];
           // The leading stores are the block's first instructions, so
           // AT_ENTRY holds for exactly those before leading_stores[y].
-          for (auto m = std::lower_bound (mentions.begin (), mentions.end (),
+          for (auto m = std::lower_bound (m_first, m_last,
                                           mention { y, 0 });
-               m != mentions.end () && m->first == y; ++m)
+               m != m_last && m->first == y; ++m)
             {
               const uint32_t j = m->second;
               insn &i = blk.insns[j];
