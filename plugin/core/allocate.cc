@@ -43,6 +43,18 @@ private:
 
 namespace {
 
+// Record in R a phase's failure of kind KIND with message E (none if E
+// is empty); return whether it failed.
+bool
+record_failure (alloc_result &r, alloc_failure kind, const std::string &e)
+{
+  if (e.empty ())
+    return false;
+  r.failure = kind;
+  r.error = e;
+  return true;
+}
+
 // The working function after the phases up to PhiMemCoalesce.  They
 // depend neither on relief nor on the values allocate () spills whole
 // (work::relief, ::whole, ::unshared), nor on the policy or spill mode;
@@ -97,17 +109,11 @@ private:
     w.spiller = spiller_;
     phase_clock &clock = clock_;
     alloc_result &r = failed_;
-    // Record a phase's failure of kind KIND with message E (none if E
-    // is empty); return whether it failed.
     auto fail_as = [&r] (alloc_failure kind, const std::string &e) {
-      if (e.empty ())
-        return false;
-      r.failure = kind;
-      r.error = e;
-      return true;
+      return record_failure (r, kind, e);
     };
-    auto fail = [&fail_as] (const std::string &e) {
-      return fail_as (alloc_failure::internal, e);
+    auto fail = [&r] (const std::string &e) {
+      return record_failure (r, alloc_failure::internal, e);
     };
     clock.lap ("work");
 
@@ -197,17 +203,11 @@ run_phases (prepared &p, const alloc_options &opts, phase_clock &clock,
   w.unshared = rs.unshared;
   const target &t = w.tgt;
   const function &f = w.in;
-  // Record a phase's failure of kind KIND with message E (none if E is
-  // empty); return whether it failed.
   auto fail_as = [&r] (alloc_failure kind, const std::string &e) {
-    if (e.empty ())
-      return false;
-    r.failure = kind;
-    r.error = e;
-    return true;
+    return record_failure (r, kind, e);
   };
-  auto fail = [&fail_as] (const std::string &e) {
-    return fail_as (alloc_failure::internal, e);
+  auto fail = [&r] (const std::string &e) {
+    return record_failure (r, alloc_failure::internal, e);
   };
   clock.lap ("work");
 
