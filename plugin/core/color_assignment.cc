@@ -1059,6 +1059,9 @@ struct walker
   // leaves the next two defs, which may not take r0, one register
   // (LZ4HC: the constant `back` was evicted and spilled whole, 1.9 M
   // stores).
+  // short_of_ahead's lists, cleared, not reallocated, per call.
+  std::vector<hreg_set> ahead_scratch_;
+  std::vector<size_t> ahead_order_;
   void short_of_ahead (value_id v, const hreg_set &allowed, ahead_check when)
   {
     if (cur_blk == nullptr)
@@ -1070,7 +1073,8 @@ struct walker
     for (hreg h : w.tgt.files[x.file].regs)
       if (occ[h] == no_value)
         free_now.set (h);
-    std::vector<hreg_set> ahead;
+    std::vector<hreg_set> &ahead = ahead_scratch_;
+    ahead.clear ();
     for_each_def_ahead (v, [&] (const operand &o) {
       const value &y = w.fn.values[o.value];
       if (y.width == 1)
@@ -1087,7 +1091,8 @@ struct walker
         if (!narrow)
           return;
       }
-    std::vector<size_t> order (ahead.size ());
+    std::vector<size_t> &order = ahead_order_;
+    order.resize (ahead.size ());
     for (hreg h : w.tgt.files[x.file].regs)
       {
         if (!allowed.test (h) || !free_now.test (h))
@@ -1198,10 +1203,32 @@ struct walker
           a.reset (h);
       return std::make_pair (can_spill (w, v), a.count ());
     };
-    std::stable_sort (defs.begin (), defs.end (),
-                      [&] (value_id x, value_id y) {
-                        return choices (x) < choices (y);
-                      });
+    // An instruction defines few values: a stable insertion sort on
+    // keys computed once (std::stable_sort took a buffer from the heap
+    // per instruction, and computed the keys per comparison).
+    constexpr size_t few = 8;
+    if (defs.size () < 2)
+      return;
+    if (defs.size () > few)
+      {
+        std::stable_sort (defs.begin (), defs.end (),
+                          [&] (value_id x, value_id y) {
+                            return choices (x) < choices (y);
+                          });
+        return;
+      }
+    std::pair<std::pair<bool, size_t>, value_id> keyed[few];
+    const size_t n = defs.size ();
+    for (size_t i = 0; i < n; ++i)
+      {
+        auto key = std::make_pair (choices (defs[i]), defs[i]);
+        size_t j = i;
+        for (; j > 0 && key.first < keyed[j - 1].first; --j)
+          keyed[j] = keyed[j - 1];
+        keyed[j] = key;
+      }
+    for (size_t i = 0; i < n; ++i)
+      defs[i] = keyed[i].second;
   }
 
   // The values this walk found no register for, where they were

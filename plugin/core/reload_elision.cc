@@ -755,6 +755,9 @@ elider::fixed_point (std::vector<holdings> &in, std::vector<bool> &known)
   known[0] = true;
   work_list.push (0);
   block_id b;
+  // The intersection of a start set with what an edge brings: one list,
+  // whose storage the sets swap in (most meets change nothing).
+  holdings meet;
   while (work_list.next (&b))
     {
       walk (b, in[b], marking::none, [&] (block_id s, const holdings &h) {
@@ -772,12 +775,12 @@ elider::fixed_point (std::vector<holdings> &in, std::vector<bool> &known)
           }
         else
           {
-            holdings meet;
+            meet.clear ();
             std::set_intersection (in[s].begin (), in[s].end (), h.begin (),
                                    h.end (), std::back_inserter (meet));
             if (meet.size () != in[s].size ())
               {
-                in[s] = std::move (meet);
+                in[s].swap (meet);
                 changed = true;
               }
           }

@@ -924,6 +924,8 @@ private:
   // predecessor of block S once fix_edges has placed its reloads there
   // (d_.entry must hold S's start set).
   unsigned end_demand (block_id s, size_t k) const;
+  // end_demand's list, cleared, not reallocated, per call.
+  mutable std::vector<value_id> end_demand_held_;
 };
 
 bool
@@ -2594,7 +2596,8 @@ spiller::end_demand (block_id s, size_t k) const
   // the edge: those kept or reloaded for S's start set, and the phi
   // arguments, except a memory phi's argument that is itself a memory
   // phi out of a register (passed cell to cell).
-  std::vector<value_id> held;
+  std::vector<value_id> &held = end_demand_held_;
+  held.clear ();
   for (value_id v : w_.live.live_in[s])
     if (in_file (v) && d_.in_entry (s, v))
       held.push_back (v);
