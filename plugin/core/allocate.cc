@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <ctime>
+#include <optional>
 
 namespace ssara {
 
@@ -135,9 +135,8 @@ private:
       return;
     clock.lap ("lift_phis");
     // Live ranges as intervals on the linearised CFG
-    // (interval_analysis.cc): phi analysis, PhiMemCoalesce and
-    // spill_required need the ranges alone; the spilling and colour
-    // assignment analyse again, in full.
+    // (interval_analysis.cc): phi analysis and PhiMemCoalesce need the
+    // ranges alone; everything is analysed after PhiMemCoalesce.
     ra::analyse_intervals (w, ra::live_scope::ranges);
     clock.lap ("analyse_intervals");
     // 4.2 phi analysis: one class per phi (phi_analysis.cc).

@@ -2747,6 +2747,36 @@ spiller::run (file_id f)
 // just before the call, after the argument registers were set, and
 // took the registers the call's other arguments' sources needed; four
 // rounds of colour-time spilling).
+// Items grouped by key, in one array: the items of key K are
+// begin (K) .. end (K), in the order they were given.
+template <typename T>
+struct grouped
+{
+  std::vector<uint32_t> lo;
+  std::vector<T> items;
+  const T *begin (size_t k) const { return items.data () + lo[k]; }
+  const T *end (size_t k) const { return items.data () + lo[k + 1]; }
+};
+
+// Group by key, below NKEYS, the items EACH gives: EACH (F) calls
+// F (key, item) for each item, alike both times it is called (to count,
+// then to fill).  One array for all keys, where a list per key cost
+// an allocation per key.
+template <typename T, typename Each>
+grouped<T>
+group_by (size_t nkeys, Each each)
+{
+  grouped<T> g;
+  g.lo.assign (nkeys + 1, 0);
+  each ([&] (size_t k, const T &) { ++g.lo[k + 1]; });
+  for (size_t k = 0; k < nkeys; ++k)
+    g.lo[k + 1] += g.lo[k];
+  g.items.resize (g.lo[nkeys]);
+  std::vector<uint32_t> fill (g.lo.begin (), g.lo.end () - 1);
+  each ([&] (size_t k, const T &x) { g.items[fill[k]++] = x; });
+  return g;
+}
+
 uint32_t
 after_last_mention (const work &w, block_id b, uint32_t slot, value_id v)
 {
@@ -3249,87 +3279,57 @@ lowering::rename (size_t nv0,
            ? c : no_value;
   };
   // The mentions of V: the instructions that read V or rename it, as
-  // (block, index) in program order; the walk below looks at only those (a value
-  // live through a thousand blocks and read in three costs three
-  // instructions, not a thousand blocks, and a block's other
+  // (block, index) in program order; the walk below looks at only those
+  // (a value live through a thousand blocks and read in three costs
+  // three instructions, not a thousand blocks, and a block's other
   // instructions are not scanned for it).  Renaming inserts no
   // instruction, so the indices hold throughout.
   using mention = std::pair<block_id, uint32_t>;
-  // Both lists are one array each, counted then filled (a vector per
-  // value cost the allocations of nv0 lists per lowering).  The
-  // mentions of V are mentions[mention_lo[V] .. mention_lo[V + 1]).
-  std::vector<uint32_t> mention_lo (nv0 + 1, 0);
-  std::vector<mention> mentions_all;
-  {
+  const auto mentions = group_by<mention> (nv0, [&] (auto f) {
     // last[x]: the instruction (a count over the function, plus one)
     // that last mentioned X, so that one instruction counts once.
     std::vector<uint32_t> last (nv0, 0);
-    auto each_mention = [&] (auto f) {
-      uint32_t at = 0;
-      for (block_id y = 0; y < nb; ++y)
-        {
-          const std::vector<insn> &insns = w.fn.blocks[y].insns;
-          for (uint32_t j = 0; j < insns.size (); ++j)
-            {
-              ++at;
-              for (const operand &o : insns[j].ops)
-                {
-                  value_id x = no_value;
-                  if (o.kind == operand_kind::use && o.value < nv0)
-                    x = o.value;
-                  else if (o.kind == operand_kind::def)
-                    x = renames (o.value);
-                  if (x == no_value || !d.reloaded[x] || last[x] == at)
-                    continue;
-                  last[x] = at;
-                  f (x, y, j);
-                }
-            }
-        }
-    };
-    each_mention ([&] (value_id x, block_id, uint32_t) { ++mention_lo[x + 1]; });
-    for (value_id x = 0; x < nv0; ++x)
-      mention_lo[x + 1] += mention_lo[x];
-    mentions_all.resize (mention_lo[nv0]);
-    std::vector<uint32_t> fill (mention_lo.begin (), mention_lo.end () - 1);
-    std::fill (last.begin (), last.end (), 0);
-    each_mention ([&] (value_id x, block_id y, uint32_t j) {
-      mentions_all[fill[x]++] = { y, j };
-    });
-  }
-  // live_in_blocks[live_lo[v] .. live_lo[v + 1]): the blocks V is live
-  // into (w.live.live_in transposed), marked per value in live_mark:
-  // one test per block of the walk instead of a search of the block's
-  // live-in list.
-  std::vector<uint32_t> live_lo (nv0 + 1, 0);
-  std::vector<block_id> live_in_blocks;
-  {
-    const size_t nl = std::min (nb, w.live.live_in.size ());
-    for (block_id y = 0; y < nl; ++y)
+    uint32_t at = 0;
+    for (block_id y = 0; y < nb; ++y)
+      {
+        const std::vector<insn> &insns = w.fn.blocks[y].insns;
+        for (uint32_t j = 0; j < insns.size (); ++j)
+          {
+            ++at;
+            for (const operand &o : insns[j].ops)
+              {
+                value_id x = no_value;
+                if (o.kind == operand_kind::use && o.value < nv0)
+                  x = o.value;
+                else if (o.kind == operand_kind::def)
+                  x = renames (o.value);
+                if (x == no_value || !d.reloaded[x] || last[x] == at)
+                  continue;
+                last[x] = at;
+                f (x, mention { y, j });
+              }
+          }
+      }
+  });
+  // The blocks V is live into (w.live.live_in transposed), marked per
+  // value in live_mark: one test per block of the walk instead of a
+  // search of the block's live-in list.
+  const auto live_in_blocks = group_by<block_id> (nv0, [&] (auto f) {
+    for (block_id y = 0; y < nb && y < w.live.live_in.size (); ++y)
       for (value_id x : w.live.live_in[y])
         if (x < nv0 && d.reloaded[x])
-          ++live_lo[x + 1];
-    for (value_id x = 0; x < nv0; ++x)
-      live_lo[x + 1] += live_lo[x];
-    live_in_blocks.resize (live_lo[nv0]);
-    std::vector<uint32_t> fill (live_lo.begin (), live_lo.end () - 1);
-    for (block_id y = 0; y < nl; ++y)
-      for (value_id x : w.live.live_in[y])
-        if (x < nv0 && d.reloaded[x])
-          live_in_blocks[fill[x]++] = y;
-  }
+          f (x, y);
+  });
   std::vector<value_id> live_mark (nb, no_value);
   // end_mark[y] == v: V is in a register at Y's end (decisions::end_blocks).
   std::vector<value_id> end_mark (nb, no_value);
-  // arg_at[v]: the phis V is an argument of, as (block, in-edge, phi
-  // index), sorted: the walk below looks up the phis of a successor
-  // that take V over an edge instead of scanning all of them (a join
-  // gathers the reloads' phis of every value renamed through it:
-  // make bench's generated function of 108000 statements, 9% of the
-  // core's time in rename).  Phis are only appended, and only the
-  // arguments that are V change (to V's new names), so the indices, and
-  // which phis may take V, hold throughout; the phis this walk adds
-  // are the current value's own (phi_index).
+  // The phis V is an argument of, as (block, in-edge, phi index) in
+  // that order: the walk below looks up the phis of a successor that
+  // take V over an edge instead of scanning all of them (a join gathers
+  // the reloads' phis of every value renamed through it).  Phis are
+  // only appended, and only the arguments that are V change (to V's new
+  // names), so the indices, and which phis may take V, hold throughout;
+  // the phis this walk adds are the current value's own (phi_index).
   struct arg_use
   {
     block_id s;
@@ -3340,29 +3340,31 @@ lowering::rename (size_t nv0,
       return s != o.s ? s < o.s : k != o.k ? k < o.k : phi < o.phi;
     }
   };
-  std::vector<std::vector<arg_use>> arg_at (nv0);
-  for (block_id s = 0; s < nb; ++s)
-    {
-      const std::vector<phi> &phis = w.fn.blocks[s].phis;
-      for (uint32_t q = 0; q < phis.size (); ++q)
-        for (uint32_t k = 0; k < phis[q].args.size (); ++k)
-          {
-            value_id a = phis[q].args[k];
-            if (a < nv0 && d.reloaded[a])
-              arg_at[a].push_back ({ s, k, q });
-          }
-    }
-  // (Filled in block order, then in-edge and phi order within a block:
-  // sorted already.)
+  const auto arg_at = group_by<arg_use> (nv0, [&] (auto f) {
+    for (block_id s = 0; s < nb; ++s)
+      {
+        const std::vector<phi> &phis = w.fn.blocks[s].phis;
+        for (uint32_t k = 0; k < w.fn.blocks[s].preds.size (); ++k)
+          for (uint32_t q = 0; q < phis.size (); ++q)
+            {
+              if (k >= phis[q].args.size ())
+                continue;
+              value_id a = phis[q].args[k];
+              if (a < nv0 && d.reloaded[a])
+                f (a, arg_use { s, k, q });
+            }
+      }
+  });
   std::vector<uint32_t> phi_index (nb, 0);
   for (value_id v = 0; v < nv0; ++v)
     {
       if (!d.reloaded[v])
         continue;
-      const mention *const m_first = mentions_all.data () + mention_lo[v];
-      const mention *const m_last = mentions_all.data () + mention_lo[v + 1];
-      for (uint32_t q = live_lo[v]; q < live_lo[v + 1]; ++q)
-        live_mark[live_in_blocks[q]] = v;
+      const mention *const m_first = mentions.begin (v);
+      const mention *const m_last = mentions.end (v);
+      for (const block_id *y = live_in_blocks.begin (v);
+           y != live_in_blocks.end (v); ++y)
+        live_mark[*y] = v;
       for (block_id y : d.end_blocks[v])
         end_mark[y] = v;
       std::vector<block_id> phis_here = phi_blocks[v];
@@ -3376,7 +3378,8 @@ lowering::rename (size_t nv0,
           phi_at[y] = t;
           phi_index[y] = uint32_t (w.fn.blocks[y].phis.size () - 1);
         }
-      const std::vector<arg_use> &uses = arg_at[v];
+      const arg_use *const uses_first = arg_at.begin (v);
+      const arg_use *const uses_last = arg_at.end (v);
 
       // Rename along the dominator subtree of V's def, where V is live:
       // a block of it where V is not live in (nor defined) has no use of
@@ -3480,10 +3483,10 @@ lowering::rename (size_t nv0,
                   {
                     if (phi_at[s] != no_value)
                       pass_on (sb.phis[phi_index[s]], k, true);
-                    for (auto u = std::lower_bound (uses.begin (), uses.end (),
+                    for (auto u = std::lower_bound (uses_first, uses_last,
                                                     arg_use { s, uint32_t (k),
                                                               0 });
-                         u != uses.end () && u->s == s && u->k == k; ++u)
+                         u != uses_last && u->s == s && u->k == k; ++u)
                       if (sb.phis[u->phi].args[k] == v)
                         pass_on (sb.phis[u->phi], k, false);
                   }
