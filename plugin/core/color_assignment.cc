@@ -202,6 +202,44 @@ constexpr unsigned narrow_ahead = 1;
 // scarce), or only for a def ahead with few registers (narrow_ahead).
 enum class ahead_check { always, if_narrow };
 
+// Lists of values per instruction of a block, in one array that keeps
+// its storage from block to block (a list per instruction cost an
+// allocation wherever a block had more instructions than any before).
+// Invariant: whoever fills them fills instruction j's list whole
+// (open (j), then push (j, ...)) before opening another, so each list
+// is one run of `items_`.
+class insn_lists
+{
+public:
+  struct run
+  {
+    const value_id *b, *e;
+    const value_id *begin () const { return b; }
+    const value_id *end () const { return e; }
+  };
+
+  void reset (size_t n)
+  {
+    items_.clear ();
+    lo_.assign (n, 0);
+    hi_.assign (n, 0);
+  }
+  void open (size_t j) { lo_[j] = hi_[j] = uint32_t (items_.size ()); }
+  void push (size_t j, value_id v)
+  {
+    items_.push_back (v);
+    hi_[j] = uint32_t (items_.size ());
+  }
+  run operator[] (size_t j) const
+  {
+    return { items_.data () + lo_[j], items_.data () + hi_[j] };
+  }
+
+private:
+  std::vector<value_id> items_;
+  std::vector<uint32_t> lo_, hi_;
+};
+
 struct walker
 {
   work &w;
@@ -225,7 +263,7 @@ struct walker
   // and the earlyclobber defs of j, spillable or not: they all need
   // distinct registers at j; read_at[v] is the first instruction after
   // its def that reads v, valid while def_stamp[v] is the block's stamp.
-  std::vector<std::vector<value_id>> group_at;
+  insn_lists group_at;
   std::vector<uint32_t> read_at, def_stamp;
   // die_at[v]: the instruction of the block being walked where v is read
   // last, when v is not live out; valid while die_stamp[v] is the
@@ -247,9 +285,9 @@ struct walker
   std::vector<hreg> chosen;
   // dying[j]: the values whose last use in the block is instruction j and
   // that are not live out.
-  std::vector<std::vector<value_id>> dying;
+  insn_lists dying;
   // dead[j]: the defs of instruction j that are never read.
-  std::vector<std::vector<value_id>> dead;
+  insn_lists dead;
   // The defs of the instruction being coloured, earlyclobber and plain.
   std::vector<value_id> ec_defs, plain_defs;
   // Search budget of group_fits per walk: the search is exponential in
@@ -1281,28 +1319,23 @@ struct walker
     // Backward pre-scan: the uses that die at each instruction and the
     // defs that are dead.
     size_t n = blk.insns.size ();
-    // The per-instruction lists are cleared, not reallocated: they keep
-    // their capacity from block to block.
-    auto reset = [n] (std::vector<std::vector<value_id>> &lists) {
-      if (lists.size () < n)
-        lists.resize (n);
-      for (size_t j = 0; j < n; ++j)
-        lists[j].clear ();
-    };
-    reset (dying);
-    reset (dead);
+    // The per-instruction lists keep their storage from block to block.
+    dying.reset (n);
+    dead.reset (n);
     for (value_id v : w.live.live_out[b])
       stamp[v] = st;
     for (size_t j = n; j-- > 0;)
       {
+        dying.open (j);
+        dead.open (j);
         for (const operand &o : blk.insns[j].ops)
           if (o.kind == operand_kind::def && stamp[o.value] != st)
-            dead[j].push_back (o.value);
+            dead.push (j, o.value);
         for (const operand &o : blk.insns[j].ops)
           if (o.kind == operand_kind::use && stamp[o.value] != st)
             {
               stamp[o.value] = st;
-              dying[j].push_back (o.value);
+              dying.push (j, o.value);
               die_at[o.value] = uint32_t (j);
               die_stamp[o.value] = st;
             }
@@ -1311,15 +1344,16 @@ struct walker
     cur_stamp = st;
     cur_blk = &blk;
     cur_b = b;
-    reset (group_at);
+    group_at.reset (n);
     for (size_t j = 0; j < n; ++j)
       {
+        group_at.open (j);
         for (const operand &o : blk.insns[j].ops)
           if (o.kind == operand_kind::use && def_stamp[o.value] == st
               && read_at[o.value] == ~0u)
             {
               read_at[o.value] = uint32_t (j);
-              group_at[j].push_back (o.value);
+              group_at.push (j, o.value);
             }
         for (const operand &o : blk.insns[j].ops)
           if (o.kind == operand_kind::def)
@@ -1327,7 +1361,7 @@ struct walker
               def_stamp[o.value] = st;
               read_at[o.value] = ~0u;
               if (o.earlyclobber)
-                group_at[j].push_back (o.value);
+                group_at.push (j, o.value);
             }
       }
     // Values defined here and never read in the block have no group.

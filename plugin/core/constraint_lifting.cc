@@ -237,10 +237,13 @@ lift_constraints (work &w)
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       block &blk = w.fn.blocks[b];
+      // The block's lists are built anew from its first instruction
+      // that gets copies on (OUT then takes the instructions before it);
+      // until then an instruction goes back to its place.  Most blocks
+      // get none: two lists per block were SQLite's 130 k allocations.
+      bool rebuilt = false;
       std::vector<insn> out;
       std::vector<winsn> out_w;
-      out.reserve (blk.insns.size ());
-      out_w.reserve (blk.insns.size ());
       for (uint32_t i = 0; i < blk.insns.size (); ++i)
         {
           lifter L (w);
@@ -368,6 +371,22 @@ lift_constraints (work &w)
               o.allowed = a;
             }
 
+          if (!rebuilt && L.before.empty () && L.after.empty ())
+            {
+              blk.insns[i] = std::move (cur);
+              continue;
+            }
+          if (!rebuilt)
+            {
+              rebuilt = true;
+              out.reserve (blk.insns.size ());
+              out_w.reserve (blk.insns.size ());
+              for (uint32_t q = 0; q < i; ++q)
+                {
+                  out.push_back (std::move (blk.insns[q]));
+                  out_w.push_back (w.wb[b].insns[q]);
+                }
+            }
           for (size_t k = 0; k < L.before.size (); ++k)
             {
               out.push_back (std::move (L.before[k]));
@@ -402,8 +421,11 @@ lift_constraints (work &w)
                 }
             }
         }
-      blk.insns = std::move (out);
-      w.wb[b].insns = std::move (out_w);
+      if (rebuilt)
+        {
+          blk.insns = std::move (out);
+          w.wb[b].insns = std::move (out_w);
+        }
     }
   return unmeetable_operand_demand (w);
 }

@@ -21,6 +21,7 @@
 #include "work.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace ssara::ra {
 
@@ -214,7 +215,9 @@ lift_phis (work &w)
       for (uint32_t k : args_in[b])
         w.lifted_copies[k].insn += uint32_t (head.size ());
       block &bb = w.fn.blocks[b];
-      bb.insns.insert (bb.insns.begin (), head.begin (), head.end ());
+      bb.insns.insert (bb.insns.begin (),
+                       std::make_move_iterator (head.begin ()),
+                       std::make_move_iterator (head.end ()));
       w.wb[b].insns.insert (w.wb[b].insns.begin (), head_w.begin (),
                             head_w.end ());
     }

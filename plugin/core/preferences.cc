@@ -179,9 +179,14 @@ compute_preferences (work &w)
   // Propagation: each round passes every value's preferences one
   // affinity further (Jacobi style, from the previous round's table).
   w.pref = seeds;
+  // Each round's table starts from the seeds in the storage of the
+  // round before last (swapped out below): assigning a list reuses its
+  // capacity, where a copy of the table cost an allocation per value.
+  std::vector<std::vector<std::pair<hreg, double>>> next (nv);
   for (unsigned round = 0; round < preference_rounds; ++round)
     {
-      std::vector<std::vector<std::pair<hreg, double>>> next = seeds;
+      for (value_id v = 0; v < nv; ++v)
+        next[v].assign (seeds[v].begin (), seeds[v].end ());
       bool any = false;
       for (value_id v = 0; v < nv; ++v)
         for (const work::affinity &af : w.affinities[v])
@@ -192,7 +197,7 @@ compute_preferences (work &w)
                                 preference_decay * std::min (p, af.weight));
                 any = true;
               }
-      w.pref = std::move (next);
+      w.pref.swap (next);
       if (!any)
         break;
     }

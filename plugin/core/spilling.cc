@@ -3123,19 +3123,33 @@ lowering::decide_joins (size_t nv0,
 {
   const size_t nb = w.fn.blocks.size ();
   phi_blocks.assign (nv0, {});
-  // Dominance frontiers (Cooper, Harvey and Kennedy).
-  std::vector<std::vector<block_id>> df (nb);
-  for (block_id b = 0; b < nb; ++b)
-    {
-      const block &blk = w.fn.blocks[b];
-      if (blk.preds.size () < 2)
-        continue;
-      for (block_id p : blk.preds)
-        for (block_id r = p; r != no_block && r != dom.idom (b);
-             r = dom.idom (r))
-          if (std::find (df[r].begin (), df[r].end (), b) == df[r].end ())
-            df[r].push_back (b);
-    }
+  bool any_reloaded = false;
+  for (value_id v = 0; v < nv0 && !any_reloaded; ++v)
+    any_reloaded = d.reloaded[v];
+  if (!any_reloaded)
+    return;
+  // Dominance frontiers (Cooper, Harvey and Kennedy), in one array: a
+  // list per block cost an allocation per block with a frontier.  The
+  // frontier of R lists B once, when B's first in-edge that reaches R
+  // is walked (last_join[R] == B after it), in ascending order of B.
+  std::vector<block_id> last_join;
+  const auto df = group_by<block_id> (nb, [&] (auto f) {
+    last_join.assign (nb, no_block);
+    for (block_id b = 0; b < nb; ++b)
+      {
+        const block &blk = w.fn.blocks[b];
+        if (blk.preds.size () < 2)
+          continue;
+        for (block_id p : blk.preds)
+          for (block_id r = p; r != no_block && r != dom.idom (b);
+               r = dom.idom (r))
+            if (last_join[r] != b)
+              {
+                last_join[r] = b;
+                f (r, b);
+              }
+      }
+  });
   // A phi can go at the start of B if every in-edge has a place for its
   // copies at the end of its predecessor.
   auto phi_ok = [&] (block_id b) {
@@ -3149,19 +3163,30 @@ lowering::decide_joins (size_t nv0,
       }
     return true;
   };
-  // The blocks that reload each value.
-  std::vector<std::vector<block_id>> reload_blocks (nv0);
-  for (block_id b = 0; b < nb; ++b)
-    {
-      for (value_id v : d.start_reload[b])
-        reload_blocks[v].push_back (b);
-      for (const auto &at : d.reload_before.made (b))
-        for (value_id v : at)
-          if (reload_blocks[v].empty () || reload_blocks[v].back () != b)
-            reload_blocks[v].push_back (b);
-    }
+  // The blocks that reload each value, each once (last_reload[V] is
+  // the last block listed for V).
+  std::vector<block_id> last_reload;
+  const auto reload_blocks = group_by<block_id> (nv0, [&] (auto f) {
+    last_reload.assign (nv0, no_block);
+    auto add = [&] (value_id v, block_id b) {
+      if (last_reload[v] != b)
+        {
+          last_reload[v] = b;
+          f (v, b);
+        }
+    };
+    for (block_id b = 0; b < nb; ++b)
+      {
+        for (value_id v : d.start_reload[b])
+          add (v, b);
+        for (const auto &at : d.reload_before.made (b))
+          for (value_id v : at)
+            add (v, b);
+      }
+  });
   std::vector<uint32_t> mark (nb, 0), seen (nb, 0);
   uint32_t stamp = 0;
+  std::vector<block_id> list;
   for (value_id v = 0; v < nv0; ++v)
     {
       if (!d.reloaded[v])
@@ -3171,8 +3196,10 @@ lowering::decide_joins (size_t nv0,
       // live in and in a register at the start: a phi of the reaching
       // defs, or, where an in-edge has no place for the phi's copies, a
       // reload at the start.
-      std::vector<block_id> list;
-      for (block_id b : reload_blocks[v])
+      list.clear ();
+      for (const block_id *it = reload_blocks.begin (v);
+           it != reload_blocks.end (v); ++it)
+        if (block_id b = *it; seen[b] != stamp)
         if (seen[b] != stamp)
           {
             seen[b] = stamp;
@@ -3182,8 +3209,9 @@ lowering::decide_joins (size_t nv0,
         {
           block_id x = list.back ();
           list.pop_back ();
-          for (block_id y : df[x])
+          for (const block_id *it = df.begin (x); it != df.end (x); ++it)
             {
+              const block_id y = *it;
               if (mark[y] == stamp)
                 continue;
               mark[y] = stamp;
