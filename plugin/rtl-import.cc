@@ -1585,7 +1585,7 @@ importer::import_insn (rtl_ssa::insn_info *ii, block_id b, bool last)
     }
   // Value operands first (tie indices refer to them), then the hard ones,
   // in a list of their exact size (VALUE_OPS keeps its storage).
-  std::vector<operand> ops;
+  vec<operand> ops;
   ops.reserve (value_ops.size () + out.ops.size ());
   ops.insert (ops.end (), value_ops.begin (), value_ops.end ());
   ops.insert (ops.end (), out.ops.begin (), out.ops.end ());
@@ -2059,13 +2059,13 @@ importer::drop_dead_phis ()
   for (block_id b = 0; b < m_fn.blocks.size (); ++b)
     {
       block &blk = m_fn.blocks[b];
-      std::vector<phi> phis;
+      vec<phi> phis;
       for (phi &p : blk.phis)
         if (keep[p.def])
           phis.push_back (std::move (p));
       blk.phis.swap (phis);
       std::vector<rtx_insn *> &rtl = m_map.insn_rtl[b];
-      std::vector<insn> insns;
+      vec<insn> insns;
       std::vector<rtx_insn *> insn_rtl;
       for (size_t i = 0; i < blk.insns.size (); ++i)
         {

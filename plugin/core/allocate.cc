@@ -172,12 +172,12 @@ private:
 struct relief_state
 {
   // In: the points to relieve (work::relief).
-  std::vector<ra::work::shortfall> relief;
+  vec<ra::work::shortfall> relief;
   // In: the values to spill whole (work::whole), and those whose reads
   // do not share reloads (work::unshared).
-  std::vector<value_id> whole, unshared;
+  vec<value_id> whole, unshared;
   // Out: colour assignment's shortfalls, where it had any.
-  std::vector<ra::work::shortfall> shortfalls;
+  vec<ra::work::shortfall> shortfalls;
   // Out: whether the spiller brought the files down (work::split_done):
   // relief helps only then.
   bool split_done = false;
@@ -305,8 +305,8 @@ const unsigned max_relief_runs = 4;
 // last run in RELIEF (allocate () then spills values whole, run_whole).
 alloc_result
 run_relieved (prepared &p, const alloc_options &opts,
-              phase_clock &clock, std::vector<ra::work::shortfall> &first,
-              std::vector<ra::work::shortfall> &relief)
+              phase_clock &clock, vec<ra::work::shortfall> &first,
+              vec<ra::work::shortfall> &relief)
 {
   relief_state rs;
   for (unsigned run = 0;; ++run)
@@ -351,14 +351,14 @@ const unsigned max_whole_runs = 32;
 // Return the last run's result.
 alloc_result
 run_whole (prepared &p, const alloc_options &opts, phase_clock &clock,
-            std::vector<ra::work::shortfall> short_of,
+            vec<ra::work::shortfall> short_of,
            alloc_result relieved,
-           const std::vector<ra::work::shortfall> &relief)
+           const vec<ra::work::shortfall> &relief)
 {
   relief_state rs;
   rs.relief = relief;
   alloc_result r = std::move (relieved);
-  auto add = [] (std::vector<value_id> &to, value_id v) {
+  auto add = [] (vec<value_id> &to, value_id v) {
     if (v != no_value && std::find (to.begin (), to.end (), v) == to.end ())
       to.push_back (v);
   };
@@ -391,8 +391,8 @@ run_whole (prepared &p, const alloc_options &opts, phase_clock &clock,
 alloc_result
 whole_after_relief (prepared &p, const alloc_options &opts,
                     phase_clock &clock,
-                    const std::vector<ra::work::shortfall> &first,
-                    const std::vector<ra::work::shortfall> &relief,
+                    const vec<ra::work::shortfall> &first,
+                    const vec<ra::work::shortfall> &relief,
                     alloc_result relieved)
 {
   alloc_result r = run_whole (p, opts, clock, first, std::move (relieved),
@@ -428,7 +428,7 @@ allocate (const function &f, const target &t, const alloc_options &opts)
     }
   clock.lap ("verify_function");
   prepared p (f, t, opts, ra::work::spiller_use::run, clock);
-  std::vector<ra::work::shortfall> first, relief;
+  vec<ra::work::shortfall> first, relief;
   r = run_relieved (p, opts, clock, first, relief);
   if (r.failure == alloc_failure::short_of_registers)
     r = whole_after_relief (p, opts, clock, first, relief, std::move (r));
@@ -470,7 +470,7 @@ allocate (const function &f, const target &t, const alloc_options &opts)
   if (opts.policy == spill_policy::cheaper && r.failure == alloc_failure::none
       && r.alloc.stats.split_edits > 0)
     {
-      std::vector<ra::work::shortfall> first2, relief2;
+      vec<ra::work::shortfall> first2, relief2;
       alloc_result r2 = run_relieved (p, again, clock, first2, relief2);
       if (r2.failure == alloc_failure::short_of_registers)
         r2 = whole_after_relief (p, again, clock, first2, relief2,
@@ -511,7 +511,7 @@ estimated_cost (const function &f, const target &t, const allocation &a)
     return 1.0 + std::pow (10.0, double (std::min (blk.loop_depth, 30u)));
   };
   double cost = 0;
-  std::vector<std::pair<block_id, block_id>> edges;
+  vec<std::pair<block_id, block_id>> edges;
   for (const edit &e : a.edits)
     {
       double at = freq (e.at.block);

@@ -218,13 +218,13 @@ struct allocation
   // operand_loc[b][i][k]: the location operand k of instruction i of
   // block b reads or writes.  For use/def operands it is always a
   // register; for hard operands it is the operand's own register.
-  std::vector<std::vector<std::vector<location>>> operand_loc;
+  vec<vec<vec<location>>> operand_loc;
 
   // removed[b][i]: instruction i of block b is deleted: a copy whose
   // def is read, wherever it is read, where its source is (a copy of an
   // SSA value is that value; copy_folding.cc).  Its operand_loc entries
   // are `none`.
-  std::vector<std::vector<bool>> removed;
+  vec<vec<bool>> removed;
   bool is_removed (block_id b, uint32_t i) const
   {
     return b < removed.size () && i < removed[b].size () && removed[b][i];
@@ -234,7 +234,7 @@ struct allocation
   // block b; `none` for a trivial phi (one whose arguments are one value
   // or the phi itself, copy_folding.cc), which is that value, read where
   // that value is.
-  std::vector<std::vector<location>> phi_loc;
+  vec<vec<location>> phi_loc;
 
   // phi_also[b][k]: a stack slot the def of phi k of block b, which is in
   // a register, also lands in, or no_slot.  Every in-edge brings the
@@ -242,7 +242,7 @@ struct allocation
   // the slot held it already), so at the start of block b the slot holds
   // the phi's def, as its register does (reload_elision.cc).  Empty, or
   // one entry per block, each empty or with one entry per phi.
-  std::vector<std::vector<slot_id>> phi_also;
+  vec<vec<slot_id>> phi_also;
   slot_id phi_also_at (block_id b, size_t k) const
   {
     return b < phi_also.size () && k < phi_also[b].size () ? phi_also[b][k]
@@ -252,12 +252,12 @@ struct allocation
   // value_loc[v]: the home of input value v over its whole live range: a
   // register, or the stack slot of a spilled value.  For the adapter
   // (debug binds) and dumps; the checker does not trust it.
-  std::vector<location> value_loc;
+  vec<location> value_loc;
 
   // Sorted by program point in the order the adapter may apply them.
-  std::vector<edit> edits;
+  vec<edit> edits;
 
-  std::vector<stack_slot> slots;
+  vec<stack_slot> slots;
 
   // Hard registers written by the allocated code (operand locations and
   // edit destinations and temps), for the adapter's ever-live marking.

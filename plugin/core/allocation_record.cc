@@ -285,7 +285,7 @@ build_record (work &w, allocation &out)
   // location: its reads read the argument.
   for (block_id b = 0; b < in.blocks.size (); ++b)
     {
-      const std::vector<phi> &phis = in.blocks[b].phis;
+      const vec<phi> &phis = in.blocks[b].phis;
       size_t kw = 0;
       for (size_t k = 0; k < phis.size (); ++k)
         {

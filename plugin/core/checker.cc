@@ -67,7 +67,7 @@ struct content
 // of 8 bytes).
 constexpr unsigned slot_units = 8;
 
-using state = std::vector<content>;
+using state = vec<content>;
 
 // Return what C is, for messages.
 std::string
@@ -124,7 +124,7 @@ private:
   void entry_state (state &s) const;
   void walk_block (block_id b, state &s, reporting r);
   void walk_edge (block_id b, size_t succ_index, state &s, reporting r);
-  void run_edits (const std::vector<uint32_t> &which, state &s,
+  void run_edits (const vec<uint32_t> &which, state &s,
                   reporting r);
   void apply_edit (uint32_t index, state &s, reporting r);
   void check_insn (block_id b, uint32_t i, state &s, reporting r);
@@ -188,15 +188,15 @@ private:
   const target &t_;
   const allocation &a_;
   std::vector<std::string> errors_;
-  std::vector<file_id> file_of_;
-  std::vector<value_id> canon_;
+  vec<file_id> file_of_;
+  vec<value_id> canon_;
   // The registers some instruction saves for the receivers.
   hreg_set saved_regs_;
 
   // Edits by program point, in vector order.
-  std::vector<std::vector<std::vector<uint32_t>>> before_;
-  std::vector<std::vector<std::vector<uint32_t>>> after_;
-  std::map<std::pair<block_id, block_id>, std::vector<uint32_t>> on_edge_;
+  vec<vec<vec<uint32_t>>> before_;
+  vec<vec<vec<uint32_t>>> after_;
+  std::map<std::pair<block_id, block_id>, vec<uint32_t>> on_edge_;
 };
 
 bool
@@ -520,7 +520,7 @@ checker::apply_edit (uint32_t index, state &s, reporting r)
           report (r, what + " copies between files "
                      + t_.files[fs].name + " and " + t_.files[fd].name
                      + " which have no direct copy");
-        std::vector<content> tmp (w);
+        vec<content> tmp (w);
         for (unsigned k = 0; k < w; ++k)
           tmp[k] = s[reg_index (e.src_reg + k)];
         for (unsigned k = 0; k < w; ++k)
@@ -689,7 +689,7 @@ checker::apply_edit (uint32_t index, state &s, reporting r)
 }
 
 void
-checker::run_edits (const std::vector<uint32_t> &which, state &s,
+checker::run_edits (const vec<uint32_t> &which, state &s,
                     reporting r)
 {
   for (uint32_t e : which)
@@ -762,7 +762,7 @@ void
 checker::check_insn (block_id b, uint32_t i, state &s, reporting r)
 {
   const insn &in = f_.blocks[b].insns[i];
-  const std::vector<location> &locs = a_.operand_loc[b][i];
+  const vec<location> &locs = a_.operand_loc[b][i];
   std::string where = insn_where (b, i);
   auto opw = [&] (size_t k) {
     return where + " operand " + std::to_string (k);
@@ -1045,7 +1045,7 @@ checker::walk_edge (block_id b, size_t succ_index, state &s, reporting r)
   // The phis read their arguments in parallel, then write their defs.
   std::string where = "edge " + std::to_string (b) + "->"
                       + std::to_string (sb) + " phi ";
-  std::vector<size_t> cells;
+  vec<size_t> cells;
   for (size_t k = 0; k < succ.phis.size (); ++k)
     {
       const phi &p = succ.phis[k];
@@ -1147,7 +1147,7 @@ void
 checker::compute_canon ()
 {
   size_t nv = f_.values.size ();
-  std::vector<value_id> up (nv);
+  vec<value_id> up (nv);
   for (value_id v = 0; v < nv; ++v)
     up[v] = v;
   auto find = [&] (value_id v) {
@@ -1188,7 +1188,7 @@ checker::compute_canon ()
   size_t nphis = 0;
   for (const block &bb : f_.blocks)
     nphis += bb.phis.size ();
-  std::map<std::vector<value_id>, value_id> first;
+  std::map<vec<value_id>, value_id> first;
   for (size_t round = 0; round <= nphis; ++round)
     {
       bool merged = false;
@@ -1199,7 +1199,7 @@ checker::compute_canon ()
             {
               if (p.def >= nv || find (p.def) != p.def)
                 continue;
-              std::vector<value_id> key;
+              vec<value_id> key;
               bool ok = true;
               for (value_id a : p.args)
                 {
@@ -1261,10 +1261,10 @@ checker::run ()
 
   // Fixed point, in reverse post-order.
   size_t n = f_.blocks.size ();
-  std::vector<block_id> rpo;
+  vec<block_id> rpo;
   {
-    std::vector<uint8_t> seen (n, 0);
-    std::vector<std::pair<block_id, size_t>> stack { { 0, 0 } };
+    vec<uint8_t> seen (n, 0);
+    vec<std::pair<block_id, size_t>> stack { { 0, 0 } };
     seen[0] = 1;
     while (!stack.empty ())
       {
@@ -1289,9 +1289,9 @@ checker::run ()
   }
   size_t cells = cell_count ();
   content top { content::kind::top, 0, 0 };
-  std::vector<state> in (n, state (cells, top));
+  vec<state> in (n, state (cells, top));
   entry_state (in[0]);
-  std::vector<uint8_t> dirty (n, 0);
+  vec<uint8_t> dirty (n, 0);
   dirty[0] = 1;
   bool changed = true;
   while (changed)

@@ -77,16 +77,16 @@ constexpr double tight_bonus = 1e5;
 // GPRs, a second round).  (Making the other values live with such a
 // value keep clear of H saved more second rounds but cost SQLite's
 // sqlite3VdbeExec with 5 GPRs 1.1 M more phi copies: not kept.)
-static std::vector<hreg_set>
+static vec<hreg_set>
 tight_registers (const work &w)
 {
   const function &fn = w.fn;
-  std::vector<hreg_set> out (fn.values.size ());
+  vec<hreg_set> out (fn.values.size ());
   const pos_t n = w.live.npos;
-  std::vector<int> all, excl;
-  std::vector<uint32_t> tight_prefix;
+  vec<int> all, excl;
+  vec<uint32_t> tight_prefix;
   // Add COUNT over positions [A, B] to the difference array D.
-  auto add = [] (std::vector<int> &d, pos_t a, pos_t b, int count) {
+  auto add = [] (vec<int> &d, pos_t a, pos_t b, int count) {
     d[a] += count;
     d[b + 1] -= count;
   };
@@ -236,8 +236,8 @@ public:
   }
 
 private:
-  std::vector<value_id> items_;
-  std::vector<uint32_t> lo_, hi_;
+  vec<value_id> items_;
+  vec<uint32_t> lo_, hi_;
 };
 
 struct walker
@@ -245,7 +245,7 @@ struct walker
   work &w;
   // unplaced[v]: V found no register in this walk (a shortfall,
   // work::shortfall); it holds none, and the walk goes on without it.
-  std::vector<bool> unplaced;
+  vec<bool> unplaced;
   // The first shortfall, in words (the failure's detail).
   std::string error;
 
@@ -255,7 +255,7 @@ struct walker
   // it so), for counting and testing free registers as bits.
   hreg_set occ_set;
   // Values coloured at the current point (victims may not be among them).
-  std::vector<value_id> here;
+  vec<value_id> here;
 
   // For the block being walked: group_at[j] lists the values defined in
   // the block that instruction j reads first (operand temps, reload
@@ -264,11 +264,11 @@ struct walker
   // distinct registers at j; read_at[v] is the first instruction after
   // its def that reads v, valid while def_stamp[v] is the block's stamp.
   insn_lists group_at;
-  std::vector<uint32_t> read_at, def_stamp;
+  vec<uint32_t> read_at, def_stamp;
   // die_at[v]: the instruction of the block being walked where v is read
   // last, when v is not live out; valid while die_stamp[v] is the
   // block's stamp.
-  std::vector<uint32_t> die_at, die_stamp;
+  vec<uint32_t> die_at, die_stamp;
   uint32_t cur_stamp = 0;
   const block *cur_blk = nullptr;
   block_id cur_b = 0;
@@ -282,14 +282,14 @@ struct walker
   size_t group_j = 0, cur_j = 0;
   size_t def_split = ~size_t (0);
   hreg_set head_keep;
-  std::vector<hreg> chosen;
+  vec<hreg> chosen;
   // dying[j]: the values whose last use in the block is instruction j and
   // that are not live out.
   insn_lists dying;
   // dead[j]: the defs of instruction j that are never read.
   insn_lists dead;
   // The defs of the instruction being coloured, earlyclobber and plain.
-  std::vector<value_id> ec_defs, plain_defs;
+  vec<value_id> ec_defs, plain_defs;
   // Search budget of group_fits per walk: the search is exponential in
   // the group size (a handful of operands), so it gives up rather than
   // slow down on pathological instructions.
@@ -298,8 +298,8 @@ struct walker
   // dyn[v]: registers v's affinity neighbours took in this walk, with
   // the weight of the copy that v in that register would save
   // (walker::propagate).  Added to the static work::pref at v's def.
-  std::vector<std::vector<std::pair<hreg, double>>> dyn;
-  std::vector<uint32_t> visit_stamp;
+  vec<vec<std::pair<hreg, double>>> dyn;
+  vec<uint32_t> visit_stamp;
   uint32_t visit_cur = 0;
 
   // Call-saved registers that cost nothing more to write: the frame saves
@@ -309,7 +309,7 @@ struct walker
   // (saved_in_use counts all of them in a function with calls).
   hreg_set saved_written;
   // file_regs[f]: the registers of file f.
-  std::vector<hreg_set> file_regs;
+  vec<hreg_set> file_regs;
   // barred[h]: barred_ahead's weight against register h for the value
   // color () colours.
   std::array<double, max_hard_regs> barred;
@@ -351,9 +351,9 @@ struct walker
   // tight[v]: registers V should hold because somewhere in its life the
   // values that may not take them fill every other register of the file
   // (tight_registers); color () ranks them above any preference.
-  std::vector<hreg_set> tight;
+  vec<hreg_set> tight;
   // weight ()'s, once made.
-  std::vector<double> weights_;
+  vec<double> weights_;
 
   // The paper's spill weight of V (compute_weights), for choosing what
   // to spill whole where relief does not help (victim).  Made for
@@ -483,12 +483,12 @@ struct walker
   // on through U.
   // walk_uncoloured's frontiers, kept between calls (one walk per
   // value coloured).
-  std::vector<std::pair<value_id, double>> walk_frontier, walk_next;
+  vec<std::pair<value_id, double>> walk_frontier, walk_next;
   template <typename F> void walk_uncoloured (value_id v, F visit)
   {
     ++visit_cur;
     visit_stamp[v] = visit_cur;
-    std::vector<std::pair<value_id, double>> &frontier = walk_frontier,
+    vec<std::pair<value_id, double>> &frontier = walk_frontier,
                                              &next = walk_next;
     frontier.assign (1, { v, -1.0 });
     unsigned visits = 0;
@@ -680,7 +680,7 @@ struct walker
         hreg_set o_allowed, o_forbid;
         limits (o, o_allowed, o_forbid);
         // The values with a register in this walk that live where O does.
-        std::vector<value_id> near;
+        vec<value_id> near;
         for (value_id u = 0; u < w.wv.size (); ++u)
           if (u != o && usable (u) && w.live.meet (u, o))
             near.push_back (u);
@@ -790,7 +790,7 @@ struct walker
   // registers kept at D_j (HEAD_KEEP and keeps_at_def members), but may
   // take the registers of uses that die at j.  CHOSEN records the
   // members' registers.
-  bool group_fits (const std::vector<value_id> &pending, size_t k,
+  bool group_fits (const vec<value_id> &pending, size_t k,
                    hreg_set &taken)
   {
     if (k == pending.size ())
@@ -814,7 +814,7 @@ struct walker
                         k >= def_split ? member_at::def : member_at::use);
   }
 
-  bool member_fits (const std::vector<value_id> &pending, size_t k,
+  bool member_fits (const vec<value_id> &pending, size_t k,
                     hreg_set &taken, member_at at)
   {
     value_id m = pending[k];
@@ -840,7 +840,7 @@ struct walker
 
   // Return true if V at H leaves the rest of its group, PENDING,
   // satisfiable.
-  bool group_ok (value_id v, hreg h, const std::vector<value_id> &pending)
+  bool group_ok (value_id v, hreg h, const vec<value_id> &pending)
   {
     hreg_set taken = work::span (h, w.fn.values[v].width);
     head_keep = keeps_at_def (v) ? taken : hreg_set ();
@@ -854,9 +854,9 @@ struct walker
   // A def of the instruction being coloured (CUR_INSN) likewise leaves
   // room for the instruction's other unspillable defs.  Sets GROUP_INSN
   // to the instruction concerned.
-  std::vector<value_id> pending_group (value_id v)
+  vec<value_id> pending_group (value_id v)
   {
-    std::vector<value_id> p;
+    vec<value_id> p;
     group_insn = nullptr;
     def_split = ~size_t (0);
     if (cur_insn)
@@ -912,7 +912,7 @@ struct walker
 
   // Colour V.  PREFS are (register, points) pairs.  Return true on
   // success; on failure V is unplaced.
-  bool color (value_id v, const std::vector<std::pair<hreg, double>> &prefs)
+  bool color (value_id v, const vec<std::pair<hreg, double>> &prefs)
   {
     const value &x = w.fn.values[v];
     hreg_set allowed, forbid;
@@ -922,7 +922,7 @@ struct walker
     // instruction that reads it (operand copies, reloads), which cannot
     // be spilled out of its way either: first only registers that keep
     // them satisfiable, then any.
-    std::vector<value_id> pending = pending_group (v);
+    vec<value_id> pending = pending_group (v);
     // First stay clear of pre-coloured values' registers, then not.
     hreg_set avoid = w.live.avoid[v];
     if (w.wv[v].tie_def != no_value)
@@ -1098,8 +1098,8 @@ struct walker
   // (LZ4HC: the constant `back` was evicted and spilled whole, 1.9 M
   // stores).
   // short_of_ahead's lists, cleared, not reallocated, per call.
-  std::vector<hreg_set> ahead_scratch_;
-  std::vector<size_t> ahead_order_;
+  vec<hreg_set> ahead_scratch_;
+  vec<size_t> ahead_order_;
   void short_of_ahead (value_id v, const hreg_set &allowed, ahead_check when)
   {
     if (cur_blk == nullptr)
@@ -1111,7 +1111,7 @@ struct walker
     for (hreg h : w.tgt.files[x.file].regs)
       if (occ[h] == no_value)
         free_now.set (h);
-    std::vector<hreg_set> &ahead = ahead_scratch_;
+    vec<hreg_set> &ahead = ahead_scratch_;
     ahead.clear ();
     for_each_def_ahead (v, [&] (const operand &o) {
       const value &y = w.fn.values[o.value];
@@ -1129,7 +1129,7 @@ struct walker
         if (!narrow)
           return;
       }
-    std::vector<size_t> &order = ahead_order_;
+    vec<size_t> &order = ahead_order_;
     order.resize (ahead.size ());
     for (hreg h : w.tgt.files[x.file].regs)
       {
@@ -1203,8 +1203,8 @@ struct walker
   // (preferences.cc) and what its coloured neighbours passed on.
   // Most values have nothing passed on: their static list as it is, no
   // copy; otherwise a copy in BUF, which must outlive the use.
-  const std::vector<std::pair<hreg, double>> &
-  prefs_of (value_id v, std::vector<std::pair<hreg, double>> &buf) const
+  const vec<std::pair<hreg, double>> &
+  prefs_of (value_id v, vec<std::pair<hreg, double>> &buf) const
   {
     if (dyn[v].empty ())
       return w.pref[v];
@@ -1215,7 +1215,7 @@ struct walker
   }
   // The buffers of prefs_of for color's argument and for claimed_ahead
   // (which color calls while it reads its argument).
-  std::vector<std::pair<hreg, double>> color_prefs, ahead_prefs;
+  vec<std::pair<hreg, double>> color_prefs, ahead_prefs;
 
   // Where colouring is, for an error message.
   std::string where () const
@@ -1230,7 +1230,7 @@ struct walker
   // choices come first: unspillable ones (temps of narrow operands, which
   // have nowhere else to go), then by the number of registers they may
   // take.  Greedy colouring of the others then works around them.
-  void most_constrained_first (std::vector<value_id> &defs) const
+  void most_constrained_first (vec<value_id> &defs) const
   {
     auto choices = [&] (value_id v) {
       hreg_set a = w.fn.values[v].allowed;
@@ -1271,7 +1271,7 @@ struct walker
 
   // The values this walk found no register for, where they were
   // coloured (work::shortfall).
-  std::vector<work::shortfall> shortfalls;
+  vec<work::shortfall> shortfalls;
 
   // Colour V at the current point (the block's phis, or instruction
   // cur_j); where that fails, note V's shortfall.
@@ -1306,7 +1306,7 @@ struct walker
     shortfalls.push_back (s);
   }
 
-  void walk_block (block_id b, std::vector<uint32_t> &stamp, uint32_t st)
+  void walk_block (block_id b, vec<uint32_t> &stamp, uint32_t st)
   {
     const block &blk = w.fn.blocks[b];
     for (auto &o : occ)
@@ -1437,7 +1437,7 @@ assign_colors (work &w)
   // value in memory (spill_required sent those of the input; the
   // spiller may not evict any other across one: compute_evictable) go
   // there now, before the walk: one placement, no round.
-  std::vector<value_id> across;
+  vec<value_id> across;
   if (!w.live_current)
     analyse_intervals (w);
   for (value_id v = 0; v < w.fn.values.size (); ++v)
@@ -1468,7 +1468,7 @@ assign_colors (work &w)
   for (wvalue &x : w.wv)
     x.reg = no_hreg;
   walker k (w);
-  std::vector<uint32_t> stamp (w.fn.values.size (), 0);
+  vec<uint32_t> stamp (w.fn.values.size (), 0);
   uint32_t st = 0;
   for (block_id b : w.dom.preorder ())
     k.walk_block (b, stamp, ++st);

@@ -41,12 +41,12 @@ enum class flow : uint8_t { into_temp, out_of_temp };
 struct lifter
 {
   work &w;
-  std::vector<insn> before, after;
-  std::vector<winsn> before_w, after_w;
+  vec<insn> before, after;
+  vec<winsn> before_w, after_w;
   // The copies out in AFTER: where each starts, and the files it moves
   // from and to.
-  std::vector<size_t> out_start;
-  std::vector<std::pair<file_id, file_id>> out_files;
+  vec<size_t> out_start;
+  vec<std::pair<file_id, file_id>> out_files;
 
   explicit lifter (work &x) : w (x) {}
 
@@ -79,7 +79,7 @@ struct lifter
         out_start.push_back (after.size ());
         out_files.push_back ({ ff, ft });
       }
-    auto add = [&] (wrole r, std::vector<operand> ops, cell_id c) {
+    auto add = [&] (wrole r, vec<operand> ops, cell_id c) {
       insn i;
       i.kind = r == wrole::copy ? insn_kind::copy : insn_kind::normal;
       i.ops = std::move (ops);
@@ -166,8 +166,8 @@ std::string
 unmeetable_operand_demand (const work &w)
 {
   const size_t nf = w.tgt.files.size ();
-  std::vector<unsigned> at_use (nf, 0), at_def (nf, 0);
-  std::vector<value_id> seen;
+  vec<unsigned> at_use (nf, 0), at_def (nf, 0);
+  vec<value_id> seen;
   // The first file whose registers are fewer than CUR's operands need
   // at its uses or at its defs, and that need; no_file if none.  A value
   // read twice counts twice unless ONCE (the look for it is made only
@@ -231,9 +231,9 @@ lift_constraints (work &w)
 {
   // Which uses of the instruction being lifted are tied (assigned, not
   // reallocated, per instruction).
-  std::vector<bool> tied_use;
+  vec<bool> tied_use;
   // The values the instruction's operands had as it came (for messages).
-  std::vector<value_id> came;
+  vec<value_id> came;
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       block &blk = w.fn.blocks[b];
@@ -242,8 +242,8 @@ lift_constraints (work &w)
       // until then an instruction goes back to its place.  Most blocks
       // get none: two lists per block were SQLite's 130 k allocations.
       bool rebuilt = false;
-      std::vector<insn> out;
-      std::vector<winsn> out_w;
+      vec<insn> out;
+      vec<winsn> out_w;
       for (uint32_t i = 0; i < blk.insns.size (); ++i)
         {
           lifter L (w);
@@ -399,7 +399,7 @@ lift_constraints (work &w)
           // field copied into a GPR: with two GPRs, the pair holds them
           // all until its store); the others keep their order.
           size_t nout = L.out_start.size ();
-          std::vector<size_t> order;
+          vec<size_t> order;
           for (int pass = 0; pass < 2; ++pass)
             for (size_t g = 0; g < nout; ++g)
               {

@@ -76,7 +76,7 @@ public:
   // Whether a live segment (GEN[s.v] == s.gen) of a value other than X
   // and Y overlaps [LO, HI].
   bool busy (pos_t lo, pos_t hi, value_id x, value_id y,
-             const std::vector<uint32_t> &gen)
+             const vec<uint32_t> &gen)
   {
     return !each_other (lo, hi, x, y, gen, [] (value_id) { return false; });
   }
@@ -86,7 +86,7 @@ public:
   // until F returns false; return whether no call did.
   template <typename F>
   bool each_other (pos_t lo, pos_t hi, value_id x, value_id y,
-                   const std::vector<uint32_t> &gen, F f)
+                   const vec<uint32_t> &gen, F f)
   {
     if (added_.size () > std::max (min_added, root_))
       merge (gen);
@@ -120,12 +120,12 @@ public:
 private:
   static constexpr size_t no_seg = ~size_t (0);
 
-  std::vector<seg> sorted_, added_;
+  vec<seg> sorted_, added_;
   // max_[1] is the root; leaf I is max_[cap_ + I].
-  std::vector<pos_t> max_;
+  vec<pos_t> max_;
   size_t cap_ = 1, root_ = 0;
 
-  void merge (const std::vector<uint32_t> &gen)
+  void merge (const vec<uint32_t> &gen)
   {
     auto stale = [&gen] (const seg &s) { return gen[s.v] != s.gen; };
     auto by_lo = [] (const seg &a, const seg &b) { return a.lo < b.lo; };
@@ -185,13 +185,13 @@ public:
 
 private:
   work &w_;
-  std::vector<lane> lanes_;
+  vec<lane> lanes_;
   // Registers each value and its operands accept; values that may not
   // move.
-  std::vector<hreg_set> accepts_;
-  std::vector<bool> pinned_;
+  vec<hreg_set> accepts_;
+  vec<bool> pinned_;
   // gen_[v]: how many times V has moved (its live segments carry it).
-  std::vector<uint32_t> gen_;
+  vec<uint32_t> gen_;
   hreg_set saved_in_use_;
 
   bool has_reg (value_id v) const
@@ -382,7 +382,7 @@ coalescer::run ()
     double weight;
     value_id a, b;
   };
-  std::vector<pair> pairs;
+  vec<pair> pairs;
   for (value_id v = 0; v < nv; ++v)
     for (const work::affinity &a : w_.affinities[v])
       if (v < a.other && a.weight > 0)

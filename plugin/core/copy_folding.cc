@@ -100,8 +100,8 @@ same_kind (const value &x, const value &y)
 // (number of phis + 1) rounds (max_rounds, the named cap).
 template <typename Find>
 size_t
-merge_phis (work &w, const std::vector<bool> &abnormal_arg,
-            std::vector<value_id> &rep, Find &find)
+merge_phis (work &w, const vec<bool> &abnormal_arg,
+            vec<value_id> &rep, Find &find)
 {
   function &fn = w.fn;
   size_t nphis = 0;
@@ -109,7 +109,7 @@ merge_phis (work &w, const std::vector<bool> &abnormal_arg,
     nphis += blk.phis.size ();
   const size_t max_rounds = nphis + 1;
   size_t merged = 0;
-  std::vector<std::pair<std::vector<value_id>, value_id>> keys;
+  vec<std::pair<vec<value_id>, value_id>> keys;
   for (size_t round = 0; round < max_rounds; ++round)
     {
       size_t before = merged;
@@ -125,7 +125,7 @@ merge_phis (work &w, const std::vector<bool> &abnormal_arg,
             {
               if (find (ph.def) != ph.def)
                 continue;
-              std::vector<value_id> args;
+              vec<value_id> args;
               args.reserve (ph.args.size ());
               value_id only = no_value;
               bool several = false;
@@ -182,7 +182,7 @@ fold_copies (work &w)
   function &fn = w.fn;
   const size_t nv = fn.values.size ();
   // Phi arguments passed over an abnormal edge.
-  std::vector<bool> abnormal_arg (nv, false);
+  vec<bool> abnormal_arg (nv, false);
   for (const block &blk : fn.blocks)
     for (size_t k = 0; k < blk.preds.size (); ++k)
       if (k < blk.pred_abnormal.size () && blk.pred_abnormal[k])
@@ -192,7 +192,7 @@ fold_copies (work &w)
   // rep[v]: the value whose register v's reads use.  Each folded def
   // points at its copy's source, which is defined earlier (it dominates
   // the copy), so following rep ends.
-  std::vector<value_id> rep (nv);
+  vec<value_id> rep (nv);
   for (value_id v = 0; v < nv; ++v)
     rep[v] = v;
   auto find = [&] (value_id v) {
@@ -209,8 +209,8 @@ fold_copies (work &w)
   };
 
   // The folded copies and their defs.
-  std::vector<std::pair<block_id, size_t>> folded;
-  std::vector<value_id> defs;
+  vec<std::pair<block_id, size_t>> folded;
+  vec<value_id> defs;
   for (block_id b = 0; b < fn.blocks.size (); ++b)
     for (size_t j = 0; j < fn.blocks[b].insns.size (); ++j)
       {

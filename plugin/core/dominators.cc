@@ -22,16 +22,16 @@ dominator_tree::dominator_tree (const function &f)
 
   // Predecessors from the successor lists (which define the graph), in
   // one array: preds of B are pred[pstart[B] .. pstart[B + 1]).
-  std::vector<uint32_t> pstart (n + 1, 0);
+  vec<uint32_t> pstart (n + 1, 0);
   for (block_id b = 0; b < n; ++b)
     for (block_id s : f.blocks[b].succs)
       if (s < n)
         ++pstart[s + 1];
   for (size_t b = 0; b < n; ++b)
     pstart[b + 1] += pstart[b];
-  std::vector<block_id> pred (pstart[n]);
+  vec<block_id> pred (pstart[n]);
   {
-    std::vector<uint32_t> fill (pstart.begin (), pstart.end () - 1);
+    vec<uint32_t> fill (pstart.begin (), pstart.end () - 1);
     for (block_id b = 0; b < n; ++b)
       for (block_id s : f.blocks[b].succs)
         if (s < n)
@@ -40,20 +40,20 @@ dominator_tree::dominator_tree (const function &f)
 
   // Depth-first numbering from block 0 (iteratively: deep CFGs would
   // overflow a recursion).  Below, vertices are these numbers.
-  std::vector<uint32_t> dfn (n, unnumbered);
-  std::vector<block_id> vertex;
-  std::vector<uint32_t> parent;
+  vec<uint32_t> dfn (n, unnumbered);
+  vec<block_id> vertex;
+  vec<uint32_t> parent;
   vertex.reserve (n);
   parent.reserve (n);
   {
-    std::vector<std::pair<block_id, size_t>> stack { { 0, 0 } };
+    vec<std::pair<block_id, size_t>> stack { { 0, 0 } };
     dfn[0] = 0;
     vertex.push_back (0);
     parent.push_back (unnumbered);
     while (!stack.empty ())
       {
         auto &[b, k] = stack.back ();
-        const std::vector<block_id> &succs = f.blocks[b].succs;
+        const vec<block_id> &succs = f.blocks[b].succs;
         if (k == succs.size ())
           {
             stack.pop_back ();
@@ -74,12 +74,12 @@ dominator_tree::dominator_tree (const function &f)
   // this gives what Boost.Graph's implementation did, without building
   // a graph.
   const size_t m = vertex.size ();
-  std::vector<uint32_t> semi (m), label (m), ancestor (m, unnumbered);
-  std::vector<uint32_t> idom (m, unnumbered);
-  std::vector<uint32_t> bucket_head (m, unnumbered), bucket_next (m);
+  vec<uint32_t> semi (m), label (m), ancestor (m, unnumbered);
+  vec<uint32_t> idom (m, unnumbered);
+  vec<uint32_t> bucket_head (m, unnumbered), bucket_next (m);
   for (uint32_t i = 0; i < m; ++i)
     semi[i] = label[i] = i;
-  std::vector<uint32_t> path;
+  vec<uint32_t> path;
   auto eval = [&] (uint32_t v) {
     if (ancestor[v] == unnumbered)
       return v;
@@ -135,14 +135,14 @@ dominator_tree::dominator_tree (const function &f)
     child_start_[b + 1] += child_start_[b];
   child_list_.resize (child_start_[n]);
   {
-    std::vector<uint32_t> fill (child_start_.begin (), child_start_.end () - 1);
+    vec<uint32_t> fill (child_start_.begin (), child_start_.end () - 1);
     for (block_id b = 1; b < n; ++b)
       if (idom_[b] != no_block)
         child_list_[fill[idom_[b]]++] = b;
   }
 
   // Number the tree iteratively (deep CFGs would overflow a recursion).
-  std::vector<std::pair<block_id, size_t>> stack;
+  vec<std::pair<block_id, size_t>> stack;
   uint32_t clock = 0;
   stack.push_back ({ 0, 0 });
   pre_[0] = clock++;

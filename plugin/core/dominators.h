@@ -48,7 +48,7 @@ public:
 
   // Return the reachable blocks in dominator-tree pre-order (block 0
   // first, children in increasing block order).
-  const std::vector<block_id> &preorder () const { return preorder_; }
+  const vec<block_id> &preorder () const { return preorder_; }
 
   // Return true if B is reachable from block 0.
   bool reachable (block_id b) const { return pre_[b] != unnumbered; }
@@ -76,17 +76,17 @@ private:
   // Invariants: the other vectors have one entry per block; for reachable
   // blocks pre_ is the index in preorder_ and post_ >= pre_ of every
   // descendant.
-  std::vector<block_id> idom_;
+  vec<block_id> idom_;
   // The children of block B are child_list_[child_start_[B]] up to
   // child_list_[child_start_[B + 1]] (one flat array, not a list per
   // block: 136 K reallocations on SQLite's replay).  child_start_ has
   // one entry per block and one more.
-  std::vector<uint32_t> child_start_;
-  std::vector<block_id> child_list_;
-  std::vector<block_id> preorder_;
-  std::vector<uint32_t> pre_;
-  std::vector<uint32_t> post_;
-  std::vector<unsigned> depth_;
+  vec<uint32_t> child_start_;
+  vec<block_id> child_list_;
+  vec<block_id> preorder_;
+  vec<uint32_t> pre_;
+  vec<uint32_t> post_;
+  vec<unsigned> depth_;
 };
 
 } // namespace ssara

@@ -52,7 +52,7 @@ namespace {
 // Registers read and written by the working function's code, per block.
 struct register_liveness
 {
-  std::vector<hreg_set> in, out;
+  vec<hreg_set> in, out;
 };
 
 hreg_set
@@ -156,11 +156,11 @@ compute_register_liveness (const work &w)
   register_liveness L;
   L.in.assign (nb, hreg_set ());
   L.out.assign (nb, hreg_set ());
-  std::vector<transfer_fn> fn (nb);
+  vec<transfer_fn> fn (nb);
   for (block_id b = 0; b < nb; ++b)
     fn[b] = block_transfer (w, b);
   // The phi arguments each block passes on, per block.
-  std::vector<hreg_set> passed (nb);
+  vec<hreg_set> passed (nb);
   for (block_id b = 0; b < nb; ++b)
     for (const phi &ph : w.fn.blocks[b].phis)
       for (size_t k = 0; k < ph.args.size (); ++k)
@@ -250,7 +250,7 @@ place_edge_code (work &w)
     hreg_set writes;
     unsigned count;
   };
-  std::vector<candidate> candidates;
+  vec<candidate> candidates;
   for (block_id e = 0; e < nb; ++e)
     {
       const wblock &x = w.wb[e];
@@ -289,7 +289,7 @@ place_edge_code (work &w)
 
   const register_liveness L = compute_register_liveness (w);
   // best[p]: the split block of P chosen so far, and its saving.
-  std::vector<std::pair<block_id, double>> best (nb, { no_block, 0.0 });
+  vec<std::pair<block_id, double>> best (nb, { no_block, 0.0 });
   for (const candidate &c : candidates)
     {
       const block_id e = c.e;

@@ -62,7 +62,7 @@ struct web
   uint8_t width = 1;
   // The reads that get a copy back: those with an instruction short of
   // registers between them and the def or the previous read.
-  std::vector<std::pair<block_id, uint32_t>> reads;
+  vec<std::pair<block_id, uint32_t>> reads;
   // The copy into the value goes before instruction OUT_INSN of block
   // OUT_BLOCK (place_copy_out).
   block_id out_block = 0;
@@ -79,12 +79,12 @@ public:
 private:
   work &w_;
   // Hard registers live at the start and end of each block.
-  std::vector<hreg_set> hin_, hout_;
+  vec<hreg_set> hin_, hout_;
   // short_[b][j]: the registers of the files instruction j of block b
   // is short of (short_of_registers), which ranges crossing it leave.
-  std::vector<std::vector<hreg_set>> short_;
+  vec<vec<hreg_set>> short_;
   // file_regs_[f]: the registers of file f.
-  std::vector<hreg_set> file_regs_;
+  vec<hreg_set> file_regs_;
 
   bool short_of_registers (const insn &i, file_id f,
                            const hreg_set &at_use,
@@ -92,7 +92,7 @@ private:
   bool reaching_def (block_id b, uint32_t j, hreg r, def_site &out) const;
   bool find_web (const def_site &d, hreg r, web &out) const;
   void place_copy_out (block_id start_b, uint32_t start_i, web &out) const;
-  void split (const std::vector<web> &webs);
+  void split (const vec<web> &webs);
 };
 
 // Return the registers hard operand O names.
@@ -114,7 +114,7 @@ splitter::short_of_registers (const insn &i, file_id f,
   const reg_file &rf = w_.tgt.files[f];
   unsigned need_use = 0, need_def = 0, need_early = 0;
   hreg_set any_use, any_def;
-  std::vector<value_id> seen;
+  vec<value_id> seen;
   for (const operand &o : i.ops)
     {
       if (o.kind != operand_kind::use && o.kind != operand_kind::def)
@@ -174,8 +174,8 @@ splitter::reaching_def (block_id b, uint32_t j, hreg r, def_site &out) const
     found = true;
     return true;
   };
-  std::vector<bool> visited (w_.fn.blocks.size (), false);
-  std::vector<std::pair<block_id, uint32_t>> work_list { { b, j } };
+  vec<bool> visited (w_.fn.blocks.size (), false);
+  vec<std::pair<block_id, uint32_t>> work_list { { b, j } };
   // Termination: each block is scanned from its end at most once
   // (VISITED), plus the one partial scan from J.
   while (!work_list.empty ())
@@ -245,21 +245,21 @@ splitter::find_web (const def_site &d, hreg r, web &out) const
       start_i = d.insn + 1;
     }
   const size_t nb = w_.fn.blocks.size ();
-  std::vector<bool> visited (nb, false), holds_at_end (nb, false);
+  vec<bool> visited (nb, false), holds_at_end (nb, false);
   // crossed[b]: on some path from the def or the last read to the end
   // of block b, the range crosses an instruction short of registers (or
   // it may: a predecessor not walked yet).  A read with none of those
   // behind it keeps reading the register as it is (no copy back): the
   // range up to it is in nobody's way.
-  std::vector<bool> crossed (nb, false), done (nb, false);
-  std::vector<block_id> entered;
+  vec<bool> crossed (nb, false), done (nb, false);
+  vec<block_id> entered;
   // The range's registers: R alone until an incoming value's first read
   // names them.
   auto range_span = [&] () {
     return out.reg == no_hreg ? work::span (r, 1)
                               : work::span (out.reg, out.width);
   };
-  std::vector<std::pair<block_id, uint32_t>> work_list { { start_b, start_i } };
+  vec<std::pair<block_id, uint32_t>> work_list { { start_b, start_i } };
   visited[start_b] = true;
   // Termination: each block is entered at most once (VISITED).
   while (!work_list.empty ())
@@ -409,7 +409,7 @@ splitter::place_copy_out (block_id start_b, uint32_t start_i, web &out) const
 }
 
 void
-splitter::split (const std::vector<web> &webs)
+splitter::split (const vec<web> &webs)
 {
   const size_t nb = w_.fn.blocks.size ();
   // Instructions to add before instruction AT of each block.
@@ -418,7 +418,7 @@ splitter::split (const std::vector<web> &webs)
     uint32_t at;
     insn i;
   };
-  std::vector<std::vector<addition>> adds (nb);
+  vec<vec<addition>> adds (nb);
   for (const web &x : webs)
     {
       file_id f = w_.file_of[x.reg];
@@ -455,8 +455,8 @@ splitter::split (const std::vector<web> &webs)
       if (adds[b].empty ())
         continue;
       block &blk = w_.fn.blocks[b];
-      std::vector<insn> out;
-      std::vector<winsn> out_w;
+      vec<insn> out;
+      vec<winsn> out_w;
       winsn hw;
       hw.role = wrole::hard_copy;
       auto emit = [&] (uint32_t j) {
@@ -498,7 +498,7 @@ splitter::run ()
     uint32_t j;
     hreg r;
   };
-  std::vector<crossing> todo;
+  vec<crossing> todo;
   short_.assign (nb, {});
   for (block_id b = 0; b < nb; ++b)
     {
@@ -536,8 +536,8 @@ splitter::run ()
     }
   if (todo.empty ())
     return;
-  std::vector<web> webs;
-  std::vector<std::pair<def_site, hreg>> tried;
+  vec<web> webs;
+  vec<std::pair<def_site, hreg>> tried;
   for (const crossing &c : todo)
     {
       def_site d;

@@ -113,7 +113,7 @@ run (const function &f, const layout &lay, uint64_t seed,
      unsigned max_steps, machine &m)
 {
   run_trace tr;
-  std::vector<uint64_t> count (f.blocks.size (), 0);
+  vec<uint64_t> count (f.blocks.size (), 0);
   block_id b = 0;
   unsigned steps = 0;
   while (true)
@@ -140,7 +140,7 @@ run (const function &f, const layout &lay, uint64_t seed,
             continue;
           const insn &in = bb.insns[i];
           // Read.
-          std::vector<uint64_t> words;
+          vec<uint64_t> words;
           for (size_t k = 0; k < in.ops.size (); ++k)
             {
               const operand &op = in.ops[k];
@@ -185,7 +185,7 @@ run (const function &f, const layout &lay, uint64_t seed,
                 for (unsigned j = 0; j < op.width; ++j)
                   if (op.reg + j < max_hard_regs)
                     n += lay.upr[op.reg + j];
-              std::vector<uint64_t> out (n);
+              vec<uint64_t> out (n);
               // An extension of a narrow value passes its one word on,
               // as a copy does: a def as wide as a register holding the
               // narrow value's word, which is what a narrow load that
@@ -278,7 +278,7 @@ struct ssa_machine
 {
   const function &f;
   const layout &lay;
-  std::vector<std::vector<uint64_t>> vals;
+  vec<vec<uint64_t>> vals;
   std::array<reg_units, max_hard_regs> hard;
   std::string error;
 
@@ -291,7 +291,7 @@ struct ssa_machine
   bool removed (block_id, uint32_t) const { return false; }
   void edits_after (block_id, uint32_t) {}
   void read_use (block_id, uint32_t, size_t, value_id v,
-                 std::vector<uint64_t> &out)
+                 vec<uint64_t> &out)
   {
     unsigned n = lay.value_units (v);
     for (unsigned j = 0; j < n; ++j)
@@ -299,7 +299,7 @@ struct ssa_machine
   }
   uint64_t &hard_unit (hreg r, unsigned u) { return hard[r][u]; }
   void write_def (block_id, uint32_t, size_t, value_id v,
-                  const std::vector<uint64_t> &units)
+                  const vec<uint64_t> &units)
   {
     vals[v] = units;
   }
@@ -307,7 +307,7 @@ struct ssa_machine
   {
     const block &succ = f.blocks[f.blocks[b].succs[s]];
     size_t j = pred_index (f, b, s);
-    std::vector<std::vector<uint64_t>> in;
+    vec<vec<uint64_t>> in;
     for (const phi &p : succ.phis)
       in.push_back (vals[p.args[j]]);
     for (size_t k = 0; k < succ.phis.size (); ++k)
@@ -324,8 +324,8 @@ struct alloc_machine
   std::array<reg_units, max_hard_regs> regs;
   std::map<slot_id, std::array<uint64_t, slot_units>> slots;
   std::string error;
-  std::vector<std::vector<std::vector<uint32_t>>> before, after;
-  std::map<std::pair<block_id, block_id>, std::vector<uint32_t>> edge;
+  vec<vec<vec<uint32_t>>> before, after;
+  std::map<std::pair<block_id, block_id>, vec<uint32_t>> edge;
 
   alloc_machine (const function &fn, const layout &l, const allocation &al,
                  uint64_t seed)
@@ -401,7 +401,7 @@ struct alloc_machine
       {
       case edit::kind::copy:
         {
-          std::vector<reg_units> tmp (w);
+          vec<reg_units> tmp (w);
           for (unsigned k = 0; k < w; ++k)
             tmp[k] = reg (hreg (e.src_reg + k));
           for (unsigned k = 0; k < w; ++k)
@@ -461,7 +461,7 @@ struct alloc_machine
               break;
             }
           value_id v = f.blocks[db].insns[di].ops[0].value;
-          std::vector<uint64_t> out (lay.value_units (v));
+          vec<uint64_t> out (lay.value_units (v));
           for (unsigned j = 0; j < out.size (); ++j)
             out[j] = def_word (db, di, 0, j, inputs_seed);
           write_at (location::in_reg (e.dst_reg), v, out);
@@ -469,7 +469,7 @@ struct alloc_machine
         }
       }
   }
-  void run_list (const std::vector<uint32_t> &l)
+  void run_list (const vec<uint32_t> &l)
   {
     for (uint32_t e : l)
       if (error.empty ())
@@ -498,7 +498,7 @@ struct alloc_machine
     return reg (hreg (l.reg + j / upr))[j % upr];
   }
   void read_use (block_id b, uint32_t i, size_t k, value_id v,
-                 std::vector<uint64_t> &out)
+                 vec<uint64_t> &out)
   {
     const location &l = loc (b, i, k);
     unsigned n = lay.value_units (v);
@@ -511,13 +511,13 @@ struct alloc_machine
       out.push_back (unit_at (l, j));
   }
   void write_def (block_id b, uint32_t i, size_t k, value_id v,
-                  const std::vector<uint64_t> &units)
+                  const vec<uint64_t> &units)
   {
     write_at (loc (b, i, k), v, units);
   }
   // Write UNITS of value V to L.
   void write_at (const location &l, value_id v,
-                 const std::vector<uint64_t> &units)
+                 const vec<uint64_t> &units)
   {
     if (l.is_reg () && lay.narrow_in (v, l.reg) && !units.empty ())
       {

@@ -79,7 +79,7 @@ private:
   }
 
   size_t n_;
-  std::vector<hreg_set> all_, sub_;
+  vec<hreg_set> all_, sub_;
 };
 
 // An or_tree over the elementary segments between the endpoints of the
@@ -131,8 +131,8 @@ private:
                    - coords_.begin ()) - 1;
   }
 
-  std::vector<item> items_;
-  std::vector<pos_t> coords_;
+  vec<item> items_;
+  vec<pos_t> coords_;
   or_tree tree_ { 1 };
 };
 
@@ -185,21 +185,21 @@ public:
   // function's tree would otherwise stay for the rest of the compile.
   static void trim_storage ()
   {
-    std::vector<hreg_set> &s = storage ();
+    vec<hreg_set> &s = storage ();
     if (s.capacity () * sizeof (hreg_set) > max_kept_bytes)
-      std::vector<hreg_set> ().swap (s);
+      vec<hreg_set> ().swap (s);
   }
 
 private:
   static constexpr size_t max_kept_bytes = size_t (1) << 20;
   // The storage all trees share: the core runs one analysis at a time.
-  static std::vector<hreg_set> &storage ()
+  static vec<hreg_set> &storage ()
   {
-    static std::vector<hreg_set> s;
+    static vec<hreg_set> s;
     return s;
   }
   size_t n_;
-  std::vector<hreg_set> &t_;
+  vec<hreg_set> &t_;
 };
 
 bool
@@ -211,11 +211,11 @@ is_phi_reg_use (const work &w, value_id v)
 } // namespace
 
 void
-hard_liveness (const function &f, std::vector<hreg_set> &in,
-               std::vector<hreg_set> &out)
+hard_liveness (const function &f, vec<hreg_set> &in,
+               vec<hreg_set> &out)
 {
   const size_t nb = f.blocks.size ();
-  std::vector<hreg_set> huse (nb), hdef (nb);
+  vec<hreg_set> huse (nb), hdef (nb);
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = f.blocks[b];
@@ -265,8 +265,8 @@ namespace {
 // SQLite rose 4.5 MB without the bound).
 struct list_pools
 {
-  std::vector<std::vector<value_id>> values;
-  std::vector<std::vector<std::pair<pos_t, pos_t>>> ranges;
+  vec<vec<value_id>> values;
+  vec<vec<std::pair<pos_t, pos_t>>> ranges;
   // The storage of the lists held, in bytes.
   size_t bytes = 0;
 };
@@ -281,7 +281,7 @@ pools ()
 
 template <typename T>
 void
-give_list (std::vector<std::vector<T>> &pool, std::vector<T> &l)
+give_list (vec<vec<T>> &pool, vec<T> &l)
 {
   const size_t b = l.capacity () * sizeof (T);
   list_pools &P = pools ();
@@ -294,10 +294,10 @@ give_list (std::vector<std::vector<T>> &pool, std::vector<T> &l)
 
 // Take a list from POOL, one of pools ()'s, which is not empty.
 template <typename T>
-std::vector<T>
-take_list (std::vector<std::vector<T>> &pool)
+vec<T>
+take_list (vec<vec<T>> &pool)
 {
-  std::vector<T> l = std::move (pool.back ());
+  vec<T> l = std::move (pool.back ());
   pool.pop_back ();
   pools ().bytes -= l.capacity () * sizeof (T);
   return l;
@@ -355,7 +355,7 @@ analyse_intervals (work &w, live_scope scope)
   L.npos = p;
 
   // Def blocks, and the blocks whose live-in a use requires.
-  std::vector<block_id> def_block (nv, no_block);
+  vec<block_id> def_block (nv, no_block);
   for (block_id b = 0; b < nb; ++b)
     {
       for (const phi &ph : w.fn.blocks[b].phis)
@@ -384,8 +384,8 @@ analyse_intervals (work &w, live_scope scope)
   };
   reset (L.live_in, nb, P.values);
   reset (L.live_out, nb, P.values);
-  std::vector<value_id> mark_in (nb, no_value), mark_out (nb, no_value);
-  std::vector<block_id> stack;
+  vec<value_id> mark_in (nb, no_value), mark_out (nb, no_value);
+  vec<block_id> stack;
   // Mark V live at the end of block X and propagate.
   auto live_at_end = [&] (value_id v, block_id x) {
     if (mark_out[x] == v)
@@ -427,7 +427,7 @@ analyse_intervals (work &w, live_scope scope)
   // uses need, in block order, are use_at[first[V] .. first[V + 1]),
   // those of phi arguments first (one array counted then filled, not a
   // list per value).
-  std::vector<uint32_t> first (nv + 1, 0), n_end (nv, 0);
+  vec<uint32_t> first (nv + 1, 0), n_end (nv, 0);
   auto each_use = [&] (auto f) {
     for (block_id b = 0; b < nb; ++b)
       {
@@ -449,12 +449,12 @@ analyse_intervals (work &w, live_scope scope)
   });
   for (value_id v = 0; v < nv; ++v)
     first[v + 1] += first[v];
-  std::vector<block_id> use_at (first[nv]);
+  vec<block_id> use_at (first[nv]);
   {
     // fill_end[v], fill_in[v]: where V's next phi-argument and
     // instruction use go.
-    std::vector<uint32_t> fill_end (first.begin (), first.end () - 1);
-    std::vector<uint32_t> fill_in (nv);
+    vec<uint32_t> fill_end (first.begin (), first.end () - 1);
+    vec<uint32_t> fill_in (nv);
     for (value_id v = 0; v < nv; ++v)
       fill_in[v] = first[v] + n_end[v];
     each_use ([&] (value_id v, block_id b, bool at_end) {
@@ -475,7 +475,7 @@ analyse_intervals (work &w, live_scope scope)
   // the other in increasing order, each at most once per block.
 
   // Hard registers: not SSA, the classic backward dataflow.
-  std::vector<hreg_set> hin, hout;
+  vec<hreg_set> hin, hout;
   if (full)
     hard_liveness (w.fn, hin, hout);
   const hreg_set alloc = w.tgt.allocatable ();
@@ -503,9 +503,9 @@ analyse_intervals (work &w, live_scope scope)
       L.forbidden.clear ();
       L.avoid.clear ();
     }
-  std::vector<pos_t> open_end (nv, ~pos_t (0));
-  std::vector<value_id> open;
-  std::vector<uint32_t> open_idx (nv, 0);
+  vec<pos_t> open_end (nv, ~pos_t (0));
+  vec<value_id> open;
+  vec<uint32_t> open_idx (nv, 0);
   auto open_value = [&] (value_id v, pos_t end) {
     if (open_end[v] != ~pos_t (0))
       return;
@@ -622,7 +622,7 @@ analyse_intervals (work &w, live_scope scope)
     runs (v, [&] (pos_t a, pos_t e) { L.forbidden[v] |= tree.query (a, e); });
   // pre[v]: the one start register V may take (its allowed set, less
   // the registers forbidden over its range), or no_hreg.
-  std::vector<hreg> pre (nv, no_hreg);
+  vec<hreg> pre (nv, no_hreg);
   for (value_id v = 0; v < nv; ++v)
     {
       const value &x = w.fn.values[v];

@@ -499,10 +499,10 @@ namespace {
 
 // Split LINE into blank-separated tokens, keeping {...} together and
 // dropping a ; comment.
-std::vector<std::string>
+vec<std::string>
 tokenize (const std::string &line)
 {
-  std::vector<std::string> toks;
+  vec<std::string> toks;
   std::string cur;
   int depth = 0;
   for (char c : line)
@@ -548,8 +548,8 @@ parse_value_ref (const std::string &s, unsigned long *v)
 // Parse a comma-separated list of block numbers, each optionally
 // followed by '*' (recorded in *MARKS).
 bool
-parse_block_list (const std::string &s, std::vector<block_id> *out,
-                  std::vector<bool> *marks)
+parse_block_list (const std::string &s, vec<block_id> *out,
+                  vec<bool> *marks)
 {
   out->clear ();
   if (marks)
@@ -588,19 +588,19 @@ private:
   {
     return "line " + std::to_string (line_) + ": " + what;
   }
-  std::string value_line (const std::vector<std::string> &toks);
-  std::string block_line (const std::vector<std::string> &toks);
-  std::string phi_line (const std::vector<std::string> &toks);
-  std::string insn_line (const std::vector<std::string> &toks);
+  std::string value_line (const vec<std::string> &toks);
+  std::string block_line (const vec<std::string> &toks);
+  std::string phi_line (const vec<std::string> &toks);
+  std::string insn_line (const vec<std::string> &toks);
   std::string operand_token (const std::string &tok, operand *op);
 
   const target &t_;
   function &f_;
   unsigned line_ = 0;
   block_id cur_ = no_block;
-  std::vector<bool> value_seen_;
-  std::vector<bool> block_seen_;
-  std::vector<bool> has_preds_;
+  vec<bool> value_seen_;
+  vec<bool> block_seen_;
+  vec<bool> has_preds_;
   // Operands without {SET}: filled in with the value's allowed set once
   // every value is known.
   struct pending
@@ -608,11 +608,11 @@ private:
     block_id b;
     size_t i, k;
   };
-  std::vector<pending> default_ops_;
+  vec<pending> default_ops_;
 };
 
 std::string
-parser::value_line (const std::vector<std::string> &toks)
+parser::value_line (const vec<std::string> &toks)
 {
   unsigned long id;
   if (toks.size () < 3 || !parse_value_ref (toks[1], &id))
@@ -673,7 +673,7 @@ parser::value_line (const std::vector<std::string> &toks)
 }
 
 std::string
-parser::block_line (const std::vector<std::string> &toks)
+parser::block_line (const vec<std::string> &toks)
 {
   unsigned long id;
   if (toks.size () < 2 || !parse_uint (toks[1], &id) || id > 10000000)
@@ -707,7 +707,7 @@ parser::block_line (const std::vector<std::string> &toks)
         return fail ("unexpected " + toks[i]);
       if (k == "preds")
         {
-          std::vector<bool> marks;
+          vec<bool> marks;
           if (!parse_block_list (val, &bb.preds, &marks))
             return fail ("bad block list " + val);
           bb.pred_abnormal = marks;
@@ -737,7 +737,7 @@ parser::block_line (const std::vector<std::string> &toks)
 }
 
 std::string
-parser::phi_line (const std::vector<std::string> &toks)
+parser::phi_line (const vec<std::string> &toks)
 {
   unsigned long id;
   if (toks.size () < 3 || !parse_value_ref (toks[1], &id) || toks[2] != "=")
@@ -824,7 +824,7 @@ parser::operand_token (const std::string &tok, operand *op)
 }
 
 std::string
-parser::insn_line (const std::vector<std::string> &toks)
+parser::insn_line (const vec<std::string> &toks)
 {
   insn in;
   if (toks[0] == "copy")
@@ -897,7 +897,7 @@ parser::run (const std::string &text)
   while (std::getline (in, line))
     {
       ++line_;
-      std::vector<std::string> toks = tokenize (line);
+      vec<std::string> toks = tokenize (line);
       if (toks.empty ())
         continue;
       std::string err;

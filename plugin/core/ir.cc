@@ -43,7 +43,7 @@ std::vector<value_id>
 keep_values (function &f, const std::vector<bool> &keep)
 {
   std::vector<value_id> new_id (f.values.size (), no_value);
-  std::vector<value> kept;
+  vec<value> kept;
   for (value_id v = 0; v < f.values.size (); ++v)
     if (keep[v])
       {
@@ -226,7 +226,7 @@ verify_function (const function &f, const target &t)
     return "function " + f.name + " has no blocks";
 
   // Values.  Each file's registers once, not per value.
-  std::vector<hreg_set> regs_of (t.files.size ());
+  vec<hreg_set> regs_of (t.files.size ());
   for (file_id i = 0; i < t.files.size (); ++i)
     regs_of[i] = file_regs (t.files[i]);
   for (value_id v = 0; v < nvalues; ++v)
@@ -312,7 +312,7 @@ verify_function (const function &f, const target &t)
   {
     // The edges as the succs list them and as the preds do: the same
     // multiset, sorted.
-    std::vector<std::pair<block_id, block_id>> by_succ, by_pred;
+    vec<std::pair<block_id, block_id>> by_succ, by_pred;
     for (block_id b = 0; b < nblocks; ++b)
       {
         for (block_id s : f.blocks[b].succs)
@@ -358,8 +358,8 @@ verify_function (const function &f, const target &t)
       }
 
   // Instructions and definitions.
-  std::vector<def_site> defs (nvalues);
-  std::vector<unsigned> ndefs (nvalues, 0);
+  vec<def_site> defs (nvalues);
+  vec<unsigned> ndefs (nvalues, 0);
   auto bad_value = [&] (value_id v) { return v >= nvalues; };
 
   for (block_id b = 0; b < nblocks; ++b)

@@ -12,6 +12,9 @@
 // writes or destroys, and whether it is a plain copy.  Opcodes do not
 // exist here.
 //
+// Storage.  The lists of a function are vecs (pool.h): the core makes
+// and drops them by the million.
+//
 // Numbering.  Hard registers are numbered the way the target numbers them
 // (for rs6000 these are GCC's regnos: r0-r31 = 0-31, f0-f31 = 32-63,
 // lr = 96, ctr = 97, cr0-cr7 = 100-107).  Values, blocks and slots are
@@ -19,6 +22,8 @@
 
 #ifndef SSARA_CORE_IR_H
 #define SSARA_CORE_IR_H
+
+#include "pool.h"
 
 #include <bitset>
 #include <cstdint>
@@ -226,7 +231,7 @@ enum class insn_kind : uint8_t
 struct insn
 {
   insn_kind kind = insn_kind::normal;
-  std::vector<operand> ops;
+  vec<operand> ops;
 
   // Hard registers this instruction destroys (a call's call-clobbered
   // registers, an asm's clobber list).  A value live across the
@@ -304,7 +309,7 @@ constexpr block_id no_block = ~0u;
 struct phi
 {
   value_id def = no_value;
-  std::vector<value_id> args;
+  vec<value_id> args;
 };
 
 struct block
@@ -312,16 +317,16 @@ struct block
   // Invariant: preds and succs are consistent across blocks (b is in
   // succs of p exactly as often as p is in preds of b), and
   // phis[k].args.size () == preds.size () for every k.
-  std::vector<block_id> preds;
-  std::vector<block_id> succs;
+  vec<block_id> preds;
+  vec<block_id> succs;
 
   // Parallel to preds: the edge cannot carry code (abnormal or EH edge,
   // computed goto).  Values flowing into a phi over such an edge must end
   // up in the same location as the phi's def.
-  std::vector<bool> pred_abnormal;
+  vec<bool> pred_abnormal;
 
-  std::vector<phi> phis;
-  std::vector<insn> insns;
+  vec<phi> phis;
+  vec<insn> insns;
 
   // Loop nesting depth (0 outside loops); drives spill weights.
   unsigned loop_depth = 0;
@@ -355,9 +360,9 @@ struct function
 
   // Block 0 is the entry block: it has no predecessors and no phis.
   // Invariant: every block is reachable from block 0.
-  std::vector<block> blocks;
+  vec<block> blocks;
 
-  std::vector<value> values;
+  vec<value> values;
 
   // Call-saved registers (target::call_saved) that the frame saves at
   // the entry and restores at every return whatever the allocation does:

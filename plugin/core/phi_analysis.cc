@@ -23,7 +23,7 @@ analyse_phis (work &w)
 {
   // members[r]: the values of the class whose representative is r, for
   // classes an abnormal argument joins (built on demand).
-  std::vector<std::vector<value_id>> members (w.fn.values.size ());
+  vec<vec<value_id>> members (w.fn.values.size ());
   auto unite = [&] (value_id x, value_id y) {
     x = w.phi_class (x);
     y = w.phi_class (y);
@@ -59,17 +59,17 @@ analyse_phis (work &w)
             if (r == w.phi_class (a))
               continue;
             bool clash = false;
-            std::vector<value_id> mine = members[r].empty ()
-                                           ? std::vector<value_id>{ r }
+            vec<value_id> mine = members[r].empty ()
+                                           ? vec<value_id>{ r }
                                            : members[r];
             value_id ra = w.phi_class (a);
-            std::vector<value_id> theirs = members[ra].empty ()
-                                             ? std::vector<value_id>{ ra }
+            vec<value_id> theirs = members[ra].empty ()
+                                             ? vec<value_id>{ ra }
                                              : members[ra];
             for (value_id m : mine)
               for (value_id x : theirs)
                 clash |= w.live.meet (m, x);
-            auto live = [&] (const std::vector<value_id> &set, value_id v) {
+            auto live = [&] (const vec<value_id> &set, value_id v) {
               return std::binary_search (set.begin (), set.end (), v);
             };
             for (value_id x : theirs)

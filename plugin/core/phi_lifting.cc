@@ -139,14 +139,14 @@ lift_phis (work &w)
   // Lift the phis.  args_in[p]: the argument copies placed in block P so
   // far (indices into w.lifted_copies), whose instruction indices move
   // when P's own def copies are inserted at its start.
-  std::vector<std::vector<uint32_t>> args_in (w.fn.blocks.size ());
+  vec<vec<uint32_t>> args_in (w.fn.blocks.size ());
   for (block_id b = 0; b < ninput; ++b)
     {
       block &blk = w.fn.blocks[b];
       if (blk.phis.empty ())
         continue;
-      std::vector<insn> head;
-      std::vector<winsn> head_w;
+      vec<insn> head;
+      vec<winsn> head_w;
       for (uint32_t i = 0; i < blk.phis.size (); ++i)
         {
           phi &ph = w.fn.blocks[b].phis[i];

@@ -68,14 +68,14 @@ phi_mem_coalesce (work &w)
   // each interval moves into a larger map at most log2 n times, so the
   // arena holds O(n log n) nodes for n intervals.
   std::pmr::monotonic_buffer_resource arena;
-  std::vector<std::unique_ptr<iset>> sets (nv);
+  vec<std::unique_ptr<iset>> sets (nv);
   // Return the interval set of class representative R, building it from
   // the members on first use.
   // The members of class R are members[first[R] .. first[R + 1]), in
   // increasing order (one array counted then filled, not a list per
   // class).
-  std::vector<value_id> members;
-  std::vector<uint32_t> first;
+  vec<value_id> members;
+  vec<uint32_t> first;
   auto set_of = [&] (value_id r) -> iset & {
     if (!sets[r])
       {
@@ -87,7 +87,7 @@ phi_mem_coalesce (work &w)
             for (value_id v = 0; v < nv; ++v)
               first[v + 1] += first[v];
             members.resize (nv);
-            std::vector<uint32_t> fill (first.begin (), first.end () - 1);
+            vec<uint32_t> fill (first.begin (), first.end () - 1);
             for (value_id v = 0; v < nv; ++v)
               members[fill[w.phi_class (v)]++] = v;
           }

@@ -67,7 +67,7 @@ block_frequency (const work &w, block_id b)
 }
 
 void
-add_preference (std::vector<std::pair<hreg, double>> &p, hreg h, double wt)
+add_preference (vec<std::pair<hreg, double>> &p, hreg h, double wt)
 {
   for (auto &[r, x] : p)
     if (r == h)
@@ -104,7 +104,7 @@ add_affinity (work &w, value_id a, value_id b, double wt)
 }
 
 void
-seed (work &w, std::vector<std::vector<std::pair<hreg, double>>> &s,
+seed (work &w, vec<vec<std::pair<hreg, double>>> &s,
       value_id v, hreg h, double wt)
 {
   if (w.fn.values[v].allowed.test (h))
@@ -118,7 +118,7 @@ compute_preferences (work &w)
 {
   const size_t nv = w.fn.values.size ();
   w.affinities.assign (nv, {});
-  std::vector<std::vector<std::pair<hreg, double>>> seeds (nv);
+  vec<vec<std::pair<hreg, double>>> seeds (nv);
 
   auto single = [&] (value_id v) -> hreg {
     const hreg_set &a = w.fn.values[v].allowed;
@@ -182,7 +182,7 @@ compute_preferences (work &w)
   // Each round's table starts from the seeds in the storage of the
   // round before last (swapped out below): assigning a list reuses its
   // capacity, where a copy of the table cost an allocation per value.
-  std::vector<std::vector<std::pair<hreg, double>>> next (nv);
+  vec<vec<std::pair<hreg, double>>> next (nv);
   for (unsigned round = 0; round < preference_rounds; ++round)
     {
       for (value_id v = 0; v < nv; ++v)

@@ -87,7 +87,7 @@ struct holding
 // The holdings at a point, sorted.  At most max_holdings: dropping one
 // only forgets what a register holds, which is safe.
 constexpr size_t max_holdings = 64;
-using holdings = std::vector<holding>;
+using holdings = vec<holding>;
 
 // Edge-load sinking moves an edge's N loads to its successor's start
 // where the edge runs at least sink_margin * N times as often as the
@@ -154,7 +154,7 @@ holds (const holdings &h, const holding &x)
 // The number of distinct blocks in V (a block's successors or
 // predecessors, where a conditional branch to one block lists it twice).
 size_t
-distinct_blocks (std::vector<block_id> v)
+distinct_blocks (vec<block_id> v)
 {
   std::sort (v.begin (), v.end ());
   return size_t (std::unique (v.begin (), v.end ()) - v.begin ());
@@ -198,8 +198,8 @@ public:
   bool gave_up () const { return gave_up_; }
 
 private:
-  std::vector<block_id> list_;
-  std::vector<bool> queued_;
+  vec<block_id> list_;
+  vec<bool> queued_;
   size_t max_pops_, pops_ = 0;
   bool gave_up_ = false;
 };
@@ -223,7 +223,7 @@ private:
   // those in the block first, by instruction, before ones ahead of
   // after ones; then those on its out-edges, by successor (the order
   // build_record sorts them in; run () checks it).
-  std::vector<size_t> first_;
+  vec<size_t> first_;
   bool on_edge (size_t k) const
   {
     return a_.edits[k].at.k == program_point::kind::on_edge;
@@ -234,9 +234,9 @@ private:
     return a_.edits[k].at.k == kind && a_.edits[k].at.insn == j;
   }
   // The first of block B's edits on an out-edge (regroup makes them).
-  std::vector<size_t> edges_at_;
+  vec<size_t> edges_at_;
   size_t edge_begin (block_id b) const { return edges_at_[b]; }
-  std::vector<bool> drop_;
+  vec<bool> drop_;
   // The stores that went because the slot held what they store.
   unsigned redundant_stores_ = 0;
   // Call F (S, BEGIN, END) once for each successor S of block B, with
@@ -247,7 +247,7 @@ private:
   template <typename F>
   void each_edge (block_id b, F f);
   // each_edge's marks of the successors seen, by pass.
-  std::vector<uint32_t> edge_stamp_;
+  vec<uint32_t> edge_stamp_;
   uint32_t stamp_ = 0;
 
   // The registers value V takes from R on: in another file than its own
@@ -282,8 +282,8 @@ private:
   void apply (const edit &e, size_t index, holdings &h, marking mark);
   // Walk every block an edge reached (KNOWN) from IN, marking as MARK
   // says.
-  void mark_blocks (const std::vector<holdings> &in,
-                    const std::vector<bool> &known, marking mark);
+  void mark_blocks (const vec<holdings> &in,
+                    const vec<bool> &known, marking mark);
   // A register other than load E's destination, of its file, whose
   // WIDTH registers hold E's slot whole (bytes 0) in H and do not
   // overlap the destination's; no_hreg if none.
@@ -293,11 +293,11 @@ private:
   // by a walk of its own after the dead loads went (a register loaded
   // for nothing holds no slot then), which the holdings of a load and of
   // a copy from a register holding its slot leave alike.
-  std::vector<hreg> copy_from_;
+  vec<hreg> copy_from_;
   // Whether edit K is on a sink candidate's edge: it may move to the
   // successor's start, where another register need not hold its slot,
   // and stays a load.
-  std::vector<bool> on_candidate_edge_;
+  vec<bool> on_candidate_edge_;
   // Turn each load copy_from_ names into that copy; return how many.
   unsigned copy_loads ();
   void apply_insn (block_id b, uint32_t j, holdings &h) const;
@@ -313,7 +313,7 @@ private:
   enum class store_scan : uint8_t { unread_slots, follow_paths };
   void drop_dead_stores (store_scan scan);
   // Whether slot S is some value's home (value_loc, a memory phi's).
-  std::vector<bool> home_slots () const;
+  vec<bool> home_slots () const;
   void erase_dropped ();
 
   // Edge-load sinking (sink_edge_loads).  A critical edge P -> S (P
@@ -324,7 +324,7 @@ private:
   {
     block_id from, to;
   };
-  std::vector<sink_candidate> sink_candidates () const;
+  vec<sink_candidate> sink_candidates () const;
   // The number of edits on edge P -> S if they may all move to S's
   // start (loads and remats only, none of a phi's location), else 0.
   size_t sinkable_edits (block_id p, block_id s) const;
@@ -334,9 +334,9 @@ private:
   // Move the edits of the candidates whose loads every other in-edge
   // of S brings in their registers already (IN: the fixed point) to
   // the start of S; drops what drop_ marks.  Resets drop_ and first_.
-  void sink_edge_loads (const std::vector<sink_candidate> &cands,
-                        const std::vector<holdings> &in,
-                        const std::vector<bool> &known);
+  void sink_edge_loads (const vec<sink_candidate> &cands,
+                        const vec<holdings> &in,
+                        const vec<bool> &known);
   void regroup ();
 
   // The holdings at the end of every edge into a block of WANTED, from
@@ -346,13 +346,13 @@ private:
     block_id from, to;
     holdings h;
   };
-  std::vector<edge_end> edge_ends (const std::vector<bool> &wanted,
-                                   const std::vector<holdings> &in,
-                                   const std::vector<bool> &known);
+  vec<edge_end> edge_ends (const vec<bool> &wanted,
+                                   const vec<holdings> &in,
+                                   const vec<bool> &known);
 
   // The forward fixed point of the holdings at each block's start
   // (IN; KNOWN: reached by an edge); false where its cap was reached.
-  bool fixed_point (std::vector<holdings> &in, std::vector<bool> &known);
+  bool fixed_point (vec<holdings> &in, vec<bool> &known);
 
   // Phi-store sinking (sink_phi_stores): a store of phi PHI's def from
   // its register at the start of block S, edit EDIT.
@@ -362,7 +362,7 @@ private:
     size_t edit;
     size_t phi;
   };
-  std::vector<phi_store> phi_store_candidates () const;
+  vec<phi_store> phi_store_candidates () const;
   void sink_phi_stores ();
 
   // Dead loads, after stores went (drop_dead_loads).  The registers
@@ -378,8 +378,8 @@ private:
   {
     hreg_set written, read;
   };
-  std::vector<insn_regs> insn_regs_;
-  std::vector<uint32_t> insn_base_;
+  vec<insn_regs> insn_regs_;
+  vec<uint32_t> insn_base_;
   // Instruction J of block B's registers (what find_insn_regs keeps).
   insn_regs regs_found (block_id b, uint32_t j) const;
   void find_insn_regs ();
@@ -395,12 +395,12 @@ private:
   // BEGIN .. END: S's live-in and its phis' registers (the checker reads
   // the arguments there), back over the edits.
   hreg_set edge_out (block_id s, size_t begin, size_t end,
-                     const std::vector<hreg_set> &live_in,
-                     const std::vector<hreg_set> &phi_regs) const;
+                     const vec<hreg_set> &live_in,
+                     const vec<hreg_set> &phi_regs) const;
   // Walk block B backwards from its out-edges' live registers, marking
   // the loads whose registers are dead after them.
-  void mark_dead_loads (block_id b, const std::vector<hreg_set> &live_in,
-                        const std::vector<hreg_set> &phi_regs);
+  void mark_dead_loads (block_id b, const vec<hreg_set> &live_in,
+                        const vec<hreg_set> &phi_regs);
   // Mark the loads whose destination no instruction or edit reads
   // before it is written again; return how many, or 0 where the fixed
   // point was not reached.
@@ -494,8 +494,8 @@ elider::apply (const edit &e, size_t index, holdings &h, marking mark)
 }
 
 void
-elider::mark_blocks (const std::vector<holdings> &in,
-                     const std::vector<bool> &known, marking mark)
+elider::mark_blocks (const vec<holdings> &in,
+                     const vec<bool> &known, marking mark)
 {
   for (block_id b = 0; b < f_.blocks.size (); ++b)
     if (known[b])
@@ -559,7 +559,7 @@ elider::walk (block_id b, const holdings &in, marking mark, F at_edge)
   // are an argument's: what a load of an argument's slot would give is
   // not what the phi's register or cell now holds (the checker follows
   // values, not bits).
-  const std::vector<phi> &phis = f_.blocks[b].phis;
+  const vec<phi> &phis = f_.blocks[b].phis;
   for (size_t k = 0; k < phis.size () && k < a_.phi_loc[b].size (); ++k)
     {
       const location &l = a_.phi_loc[b][k];
@@ -657,7 +657,7 @@ elider::run ()
       }
   }
   regroup ();
-  const std::vector<sink_candidate> cands = sink_candidates ();
+  const vec<sink_candidate> cands = sink_candidates ();
   // Most functions have no load to drop or move, no phi store to move,
   // and skip the dataflow.
   if (!may_elide () && cands.empty () && phi_store_candidates ().empty ())
@@ -668,8 +668,8 @@ elider::run ()
     }
 
   find_insn_regs ();
-  std::vector<holdings> in;
-  std::vector<bool> known;
+  vec<holdings> in;
+  vec<bool> known;
   if (!fixed_point (in, known))
     return;
 
@@ -707,8 +707,8 @@ elider::run ()
       if (dead > 0)
         {
           copy_from_.assign (a_.edits.size (), no_hreg);
-          std::vector<holdings> in_now;
-          std::vector<bool> known_now;
+          vec<holdings> in_now;
+          vec<bool> known_now;
           if (fixed_point (in_now, known_now))
             mark_blocks (in_now, known_now, marking::copies);
         }
@@ -736,10 +736,10 @@ elider::run ()
 }
 
 bool
-elider::fixed_point (std::vector<holdings> &in, std::vector<bool> &known)
+elider::fixed_point (vec<holdings> &in, vec<bool> &known)
 {
   const size_t nb = f_.blocks.size ();
-  std::vector<bool> empty_start (nb, false);
+  vec<bool> empty_start (nb, false);
   for (block_id b = 0; b < nb; ++b)
     empty_start[b] = starts_empty (b);
 
@@ -796,7 +796,7 @@ elider::may_elide () const
 {
   // (slot, register, whether a load of whole registers that a copy
   // could serve).
-  std::vector<std::tuple<slot_id, hreg, bool>> made;
+  vec<std::tuple<slot_id, hreg, bool>> made;
   for (const edit &e : a_.edits)
     if (e.k == edit::kind::store && whole (t_, e))
       made.push_back ({ e.slot, e.src_reg, false });
@@ -825,14 +825,14 @@ void
 elider::drop_dead_stores (store_scan scan)
 {
   const size_t nb = f_.blocks.size (), ns = a_.slots.size ();
-  std::vector<bool> read = home_slots ();
-  const std::vector<bool> home = read;
+  vec<bool> read = home_slots ();
+  const vec<bool> home = read;
   for (size_t k = 0; k < a_.edits.size (); ++k)
     if (!drop_[k] && a_.edits[k].k != edit::kind::store
         && a_.edits[k].slot < ns)
       read[a_.edits[k].slot] = true;
 
-  std::vector<bool> was (drop_);
+  vec<bool> was (drop_);
   auto count_dead = [&] {
     unsigned dead = 0;
     for (size_t k = 0; k < drop_.size (); ++k)
@@ -841,7 +841,7 @@ elider::drop_dead_stores (store_scan scan)
     a_.stats.elided_stores = dead + redundant_stores_;
   };
   // index[s]: the bit of a slot the dataflow follows, or -1.
-  std::vector<int> index (ns, -1);
+  vec<int> index (ns, -1);
   unsigned m = 0;
   for (size_t k = 0; k < a_.edits.size (); ++k)
     {
@@ -859,7 +859,7 @@ elider::drop_dead_stores (store_scan scan)
       return;
     }
   const size_t words = (m + 63) / 64;
-  using slots = std::vector<uint64_t>;
+  using slots = vec<uint64_t>;
   auto bit = [] (slots &x, int i, bool on) {
     if (on)
       x[size_t (i) / 64] |= uint64_t (1) << (i % 64);
@@ -889,7 +889,7 @@ elider::drop_dead_stores (store_scan scan)
     else
       bit (live, i, true);
   };
-  std::vector<slots> live_in (nb, slots (words, 0));
+  vec<slots> live_in (nb, slots (words, 0));
   // Walk block B backwards from its successors' live_in; with MARK,
   // mark its dead stores.  Return the slots live at its start.
   slots live (words, 0), edge (words, 0);
@@ -930,15 +930,15 @@ elider::drop_dead_stores (store_scan scan)
   count_dead ();
 }
 
-std::vector<bool>
+vec<bool>
 elider::home_slots () const
 {
   const size_t ns = a_.slots.size ();
-  std::vector<bool> home (ns, false);
+  vec<bool> home (ns, false);
   for (const location &l : a_.value_loc)
     if (l.is_slot () && l.slot < ns)
       home[l.slot] = true;
-  for (const std::vector<location> &ls : a_.phi_loc)
+  for (const vec<location> &ls : a_.phi_loc)
     for (const location &l : ls)
       if (l.is_slot () && l.slot < ns)
         home[l.slot] = true;
@@ -973,9 +973,9 @@ elider::starts_empty (block_id b) const
 size_t
 elider::sinkable_edits (block_id p, block_id s) const
 {
-  const std::vector<phi> &phis = f_.blocks[s].phis;
+  const vec<phi> &phis = f_.blocks[s].phis;
   hreg_set phi_regs;
-  std::vector<slot_id> phi_slots;
+  vec<slot_id> phi_slots;
   for (size_t k = 0; k < phis.size () && k < a_.phi_loc[s].size (); ++k)
     {
       const location &l = a_.phi_loc[s][k];
@@ -1007,10 +1007,10 @@ elider::sinkable_edits (block_id p, block_id s) const
   return n;
 }
 
-std::vector<elider::sink_candidate>
+vec<elider::sink_candidate>
 elider::sink_candidates () const
 {
-  std::vector<sink_candidate> out;
+  vec<sink_candidate> out;
   const size_t nb = f_.blocks.size ();
   for (block_id p = 0; p < nb; ++p)
     {
@@ -1018,7 +1018,7 @@ elider::sink_candidates () const
       if (edge_begin (p) == first_[p + 1] || distinct_blocks (bp.succs) < 2
           || bp.frequency < 0)
         continue;
-      std::vector<block_id> seen;
+      vec<block_id> seen;
       for (block_id s : bp.succs)
         {
           if (std::find (seen.begin (), seen.end (), s) != seen.end ())
@@ -1041,12 +1041,12 @@ elider::sink_candidates () const
   return out;
 }
 
-std::vector<elider::edge_end>
-elider::edge_ends (const std::vector<bool> &wanted,
-                   const std::vector<holdings> &in,
-                   const std::vector<bool> &known)
+vec<elider::edge_end>
+elider::edge_ends (const vec<bool> &wanted,
+                   const vec<holdings> &in,
+                   const vec<bool> &known)
 {
-  std::vector<edge_end> ends;
+  vec<edge_end> ends;
   for (block_id b = 0; b < f_.blocks.size (); ++b)
     {
       if (!known[b])
@@ -1065,18 +1065,18 @@ elider::edge_ends (const std::vector<bool> &wanted,
 }
 
 void
-elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
-                         const std::vector<holdings> &in,
-                         const std::vector<bool> &known)
+elider::sink_edge_loads (const vec<sink_candidate> &cands,
+                         const vec<holdings> &in,
+                         const vec<bool> &known)
 {
   const size_t nb = f_.blocks.size ();
   // The holdings at the end of every edge into a candidate's S.
-  std::vector<bool> wanted (nb, false);
+  vec<bool> wanted (nb, false);
   for (const sink_candidate &c : cands)
     wanted[c.to] = true;
-  const std::vector<edge_end> ends = edge_ends (wanted, in, known);
+  const vec<edge_end> ends = edge_ends (wanted, in, known);
   // sink_to[k]: the block edit K moves to the start of, or no_block.
-  std::vector<block_id> sink_to (a_.edits.size (), no_block);
+  vec<block_id> sink_to (a_.edits.size (), no_block);
   unsigned moved = 0;
   for (const sink_candidate &c : cands)
     {
@@ -1113,7 +1113,7 @@ elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
   // Rebuild the edits in build_record's order: the moved ones first in
   // their block, before instruction 0, in their order on the edge (a
   // block's edits start there: it is the smallest point in it).
-  std::vector<std::vector<edit>> at_start (nb);
+  vec<vec<edit>> at_start (nb);
   for (size_t k = 0; k < a_.edits.size (); ++k)
     if (sink_to[k] != no_block)
       {
@@ -1124,7 +1124,7 @@ elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
         e.at.succ = no_block;
         at_start[sink_to[k]].push_back (std::move (e));
       }
-  std::vector<edit> out;
+  vec<edit> out;
   out.reserve (a_.edits.size ());
   for (block_id b = 0; b < nb; ++b)
     {
@@ -1140,10 +1140,10 @@ elider::sink_edge_loads (const std::vector<sink_candidate> &cands,
   regroup ();
 }
 
-std::vector<elider::phi_store>
+vec<elider::phi_store>
 elider::phi_store_candidates () const
 {
-  std::vector<phi_store> out;
+  vec<phi_store> out;
   const size_t nb = f_.blocks.size ();
   for (block_id s = 0; s < nb; ++s)
     {
@@ -1154,7 +1154,7 @@ elider::phi_store_candidates () const
       // What the instructions and edits before it in S write (registers)
       // and what the edits touch (slots; no instruction touches one).
       hreg_set written;
-      std::vector<slot_id> touched;
+      vec<slot_id> touched;
       for (size_t k = 0; k < bs.phis.size () && k < a_.phi_loc[s].size ();
            ++k)
         if (a_.phi_loc[s][k].is_slot ())
@@ -1223,18 +1223,18 @@ elider::phi_store_candidates () const
 void
 elider::sink_phi_stores ()
 {
-  const std::vector<phi_store> cands = phi_store_candidates ();
+  const vec<phi_store> cands = phi_store_candidates ();
   if (cands.empty ())
     return;
-  std::vector<holdings> in;
-  std::vector<bool> known;
+  vec<holdings> in;
+  vec<bool> known;
   if (!fixed_point (in, known))
     return;
   const size_t nb = f_.blocks.size ();
-  std::vector<bool> wanted (nb, false);
+  vec<bool> wanted (nb, false);
   for (const phi_store &c : cands)
     wanted[c.s] = true;
-  const std::vector<edge_end> ends = edge_ends (wanted, in, known);
+  const vec<edge_end> ends = edge_ends (wanted, in, known);
   auto edge_has_edits = [&] (block_id p, block_id x) {
     for (size_t q = edge_begin (p); q < first_[p + 1]; ++q)
       if (a_.edits[q].at.succ == x && !drop_[q])
@@ -1243,9 +1243,9 @@ elider::sink_phi_stores ()
   };
   // The stores to add, on edges (from, S), each a copy of the store it
   // replaces.
-  std::vector<edit> added;
+  vec<edit> added;
   unsigned moved = 0;
-  std::vector<block_id> need;
+  vec<block_id> need;
   for (const phi_store &c : cands)
     {
       const block &bs = f_.blocks[c.s];
@@ -1300,10 +1300,10 @@ elider::sink_phi_stores ()
   // Rebuild the edits in build_record's order: each added store after
   // the edits of its edge (a stable sort of the block's edge edits by
   // successor).
-  std::vector<std::vector<edit>> at_end (nb);
+  vec<vec<edit>> at_end (nb);
   for (edit &n : added)
     at_end[n.at.block].push_back (std::move (n));
-  std::vector<edit> out;
+  vec<edit> out;
   out.reserve (a_.edits.size () + added.size ());
   for (block_id b = 0; b < nb; ++b)
     {
@@ -1430,8 +1430,8 @@ elider::each_back (block_id b, E on_edit, I on_insn) const
 
 hreg_set
 elider::edge_out (block_id s, size_t begin, size_t end,
-                  const std::vector<hreg_set> &live_in,
-                  const std::vector<hreg_set> &phi_regs) const
+                  const vec<hreg_set> &live_in,
+                  const vec<hreg_set> &phi_regs) const
 {
   hreg_set live = live_in[s] | phi_regs[s];
   for (size_t q = end; q-- > begin;)
@@ -1440,8 +1440,8 @@ elider::edge_out (block_id s, size_t begin, size_t end,
 }
 
 void
-elider::mark_dead_loads (block_id b, const std::vector<hreg_set> &live_in,
-                         const std::vector<hreg_set> &phi_regs)
+elider::mark_dead_loads (block_id b, const vec<hreg_set> &live_in,
+                         const vec<hreg_set> &phi_regs)
 {
   hreg_set live;
   each_edge (b, [&] (block_id s, size_t begin, size_t end) {
@@ -1468,7 +1468,7 @@ elider::drop_dead_loads ()
   const size_t nb = f_.blocks.size ();
   // Each block's instructions and in-block edits, once: the registers
   // they read before writing them (use) and those they write (def).
-  std::vector<hreg_set> use (nb), def (nb);
+  vec<hreg_set> use (nb), def (nb);
   for (block_id b = 0; b < nb; ++b)
     {
       auto step = [&] (const hreg_set &w, const hreg_set &r) {
@@ -1489,10 +1489,10 @@ elider::drop_dead_loads ()
     }
   // The registers of each block's phis: the checker reads them at the
   // end of its in-edges.
-  std::vector<hreg_set> phi_regs (nb);
+  vec<hreg_set> phi_regs (nb);
   for (block_id b = 0; b < nb; ++b)
     {
-      const std::vector<phi> &phis = f_.blocks[b].phis;
+      const vec<phi> &phis = f_.blocks[b].phis;
       for (size_t k = 0; k < phis.size () && k < a_.phi_loc[b].size (); ++k)
         {
           const location &l = a_.phi_loc[b][k];
@@ -1500,7 +1500,7 @@ elider::drop_dead_loads ()
             phi_regs[b] |= work::span (l.reg, f_.values[phis[k].def].width);
         }
     }
-  std::vector<hreg_set> live_in (nb);
+  vec<hreg_set> live_in (nb);
   auto out_of = [&] (block_id b) {
     hreg_set live;
     each_edge (b, [&] (block_id x, size_t begin, size_t end) {
@@ -1528,7 +1528,7 @@ elider::drop_dead_loads ()
   if (work_list.gave_up ())
     return 0;
   // The blocks with a load (on an out-edge too).
-  const std::vector<bool> was (drop_);
+  const vec<bool> was (drop_);
   for (block_id x = 0; x < nb; ++x)
     {
       bool any = false;

@@ -47,7 +47,7 @@ namespace {
 constexpr unsigned share_window = 60;
 
 insn
-make_insn (insn_kind k, std::vector<operand> ops)
+make_insn (insn_kind k, vec<operand> ops)
 {
   insn i;
   i.kind = k;
@@ -91,13 +91,13 @@ enum class shared_from { def, cell };
 struct rewriter
 {
   work &w;
-  std::vector<insn> out;
-  std::vector<winsn> out_w;
+  vec<insn> out;
+  vec<winsn> out_w;
 
   explicit rewriter (work &x) : w (x) {}
 
-  void add (insn i, wrole r, cell_id c, std::vector<insn> &to,
-            std::vector<winsn> &to_w)
+  void add (insn i, wrole r, cell_id c, vec<insn> &to,
+            vec<winsn> &to_w)
   {
     winsn x;
     x.role = r;
@@ -119,8 +119,8 @@ struct rewriter
   // Append to TO the definition of a shared reload of spilled V: a copy
   // from V's register when FROM is from_def (just after V's store), else
   // a load; return the temp.
-  value_id shared (value_id v, shared_from from, std::vector<insn> &to,
-                   std::vector<winsn> &to_w)
+  value_id shared (value_id v, shared_from from, vec<insn> &to,
+                   vec<winsn> &to_w)
   {
     bool copy = from == shared_from::def;
     value_id t = temp_like (v, w.fn.values[v].file, copy ? ".c" : ".r");
@@ -140,7 +140,7 @@ struct rewriter
   }
 
   // Append the reload of V into a fresh temp to TO; return the temp.
-  value_id reload (value_id v, std::vector<insn> &to, std::vector<winsn> &to_w)
+  value_id reload (value_id v, vec<insn> &to, vec<winsn> &to_w)
   {
     value_id t = temp_like (v, w.fn.values[v].file, ".r");
     reload_into (v, t, to, to_w);
@@ -176,8 +176,8 @@ struct rewriter
   // width, or a copy of V in another file (an operand temp, see
   // constraint_lifting.cc): it is loaded through its own file, or that
   // file's via_file, from V's cell, which holds V's bytes either way.
-  void reload_into (value_id v, value_id t, std::vector<insn> &to,
-                    std::vector<winsn> &to_w)
+  void reload_into (value_id v, value_id t, vec<insn> &to,
+                    vec<winsn> &to_w)
   {
     const reg_file &rf = w.tgt.files[w.fn.values[t].file];
     cell_id c = w.wv[v].cell;
@@ -209,7 +209,7 @@ struct rewriter
   }
 
   // Append the store of V to TO.
-  void store (value_id v, std::vector<insn> &to, std::vector<winsn> &to_w)
+  void store (value_id v, vec<insn> &to, vec<winsn> &to_w)
   {
     store_from (v, v, to, to_w);
   }
@@ -218,8 +218,8 @@ struct rewriter
   // operand temp V is copied out of, possibly of another file (a GPR
   // written as a CR field), which then stands for V's def (stack slot
   // sharing finds it through `carries`).
-  void store_from (value_id t, value_id v, std::vector<insn> &to,
-                   std::vector<winsn> &to_w)
+  void store_from (value_id t, value_id v, vec<insn> &to,
+                   vec<winsn> &to_w)
   {
     const reg_file &rf = w.tgt.files[w.fn.values[t].file];
     cell_id c = w.wv[v].cell;
@@ -247,13 +247,13 @@ struct rewriter
 } // namespace
 
 std::string
-place_spill_code (work &w, const std::vector<value_id> &newly)
+place_spill_code (work &w, const vec<value_id> &newly)
 {
   const size_t nv = w.fn.values.size ();
-  std::vector<bool> is_new (nv, false);
+  vec<bool> is_new (nv, false);
   // Phi defs and arguments: SSA deconstruction moves a spilled one
   // through its class's cell, so even a rematerializable one is stored.
-  std::vector<bool> in_phi (nv, false);
+  vec<bool> in_phi (nv, false);
   for (const block &blk : w.fn.blocks)
     for (const phi &ph : blk.phis)
       {
@@ -350,7 +350,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
 
   // Stores owed to the out-edges of blocks whose terminator defines a
   // newly spilled value: edge block -> instructions to prepend.
-  std::vector<std::pair<block_id, value_id>> edge_stores;
+  vec<std::pair<block_id, value_id>> edge_stores;
 
   // Per block, for each newly spilled value read there: the instructions
   // reading it and its shared reloads, found through slot_of[value] (an
@@ -362,13 +362,13 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
   {
     value_id v;
     // Instructions reading V, ascending.
-    std::vector<uint32_t> reads;
+    vec<uint32_t> reads;
     // (shared reload, last instruction it serves), in creation order.
-    std::vector<std::pair<value_id, uint32_t>> temps;
+    vec<std::pair<value_id, uint32_t>> temps;
   };
-  std::vector<uint32_t> slot_of (w.fn.values.size (), no_slot);
-  std::vector<spilled_here> here;
-  std::vector<uint32_t> barrier;
+  vec<uint32_t> slot_of (w.fn.values.size (), no_slot);
+  vec<spilled_here> here;
+  vec<uint32_t> barrier;
 
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
@@ -386,7 +386,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       // of an instruction wait until the copies out of the temps it
       // defined (constraint lifting's copy-outs) have freed their
       // registers: the via_file register they need may be one of them.
-      std::vector<value_id> late;
+      vec<value_id> late;
       auto flush_late = [&] () {
         for (value_id v : late)
           R.store (v, R.out, R.out_w);
@@ -423,7 +423,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       auto last_near = [&] (value_id v, uint32_t j) -> uint32_t {
         if (v >= slot_of.size () || slot_of[v] == no_slot)
           return j;
-        const std::vector<uint32_t> &rs = here[slot_of[v]].reads;
+        const vec<uint32_t> &rs = here[slot_of[v]].reads;
         const uint32_t upto = std::min (j + share_window,
                                         barrier[std::min (j + 1, nj)]);
         auto it = std::upper_bound (rs.begin (), rs.end (), upto);
@@ -454,7 +454,7 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
           if (o.kind == operand_kind::use && is_new[o.value]
               && may_share (o.value))
             {
-              std::vector<uint32_t> &rs = entry (o.value).reads;
+              vec<uint32_t> &rs = entry (o.value).reads;
               if (rs.empty () || rs.back () != q)
                 rs.push_back (q);
             }
@@ -464,9 +464,9 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
       // NEEDED (the temps the instruction being reloaded for reads), or
       // that a later copy of the run reads (an earlier reload through
       // another file into an operand temp), which could fill that file.
-      auto hoist = [&] (const std::vector<insn> &early,
-                        const std::vector<winsn> &early_w,
-                        std::vector<value_id> needed) {
+      auto hoist = [&] (const vec<insn> &early,
+                        const vec<winsn> &early_w,
+                        vec<value_id> needed) {
         size_t at = R.out.size ();
         while (at > 0)
           {
@@ -660,10 +660,10 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
                 }
               // Through another file: before the operand copies and
               // loads of the instruction that reads T.
-              std::vector<insn> early;
-              std::vector<winsn> early_w;
+              vec<insn> early;
+              vec<winsn> early_w;
               R.reload_into (u, t, early, early_w);
-              std::vector<value_id> needed;
+              vec<value_id> needed;
               for (size_t q = j + 1; q < blk.insns.size () && needed.empty ();
                    ++q)
                 for (const operand &x : blk.insns[q].ops)
@@ -677,10 +677,10 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               hoist (early, early_w, needed);
               continue;
             }
-          std::vector<std::pair<value_id, value_id>> temps;
+          vec<std::pair<value_id, value_id>> temps;
           // Reloads through another file go first (hoist).
-          std::vector<insn> early;
-          std::vector<winsn> early_w;
+          vec<insn> early;
+          vec<winsn> early_w;
           // A reload temp serves this instruction alone (work::reload_set).
           auto reload_set = [&] (value_id v) {
             return w.reload_set (v, b, j, cur);
@@ -735,13 +735,13 @@ place_spill_code (work &w, const std::vector<value_id> &newly)
               }
           if (!early.empty ())
             {
-              std::vector<value_id> needed;
+              vec<value_id> needed;
               for (const operand &x : cur.ops)
                 if (x.kind == operand_kind::use)
                   needed.push_back (x.value);
               hoist (early, early_w, needed);
             }
-          std::vector<value_id> stores;
+          vec<value_id> stores;
           for (const operand &o : cur.ops)
             if (o.kind == operand_kind::def && is_new[o.value]
                 && w.wv[o.value].cell != no_cell)
@@ -815,7 +815,7 @@ reuse_loads (work &w)
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       block &blk = w.fn.blocks[b];
-      std::vector<holding> held;
+      vec<holding> held;
       auto clobber = [&] (const hreg_set &s) {
         held.erase (std::remove_if (held.begin (), held.end (),
                                     [&] (const holding &h) {

@@ -37,7 +37,7 @@ spill_required (work &w)
     }
 
   // Values that must live in memory from the start.
-  std::vector<value_id> pre;
+  vec<value_id> pre;
   auto must_spill = [&] (value_id v, const char *why) -> std::string {
     if (w.wv[v].spilled
         || std::find (pre.begin (), pre.end (), v) != pre.end ())
@@ -90,7 +90,7 @@ spill_required (work &w)
     }
   if (w.opts.spill == spill_mode::everything)
     {
-      std::vector<bool> defined (w.fn.values.size (), false);
+      vec<bool> defined (w.fn.values.size (), false);
       for (const block &blk : w.fn.blocks)
         {
           for (const phi &ph : blk.phis)

@@ -29,11 +29,11 @@ block_of (const work &w, pos_t p)
 
 } // namespace
 
-std::vector<double>
+vec<double>
 compute_weights (work &w)
 {
   const size_t nv = w.fn.values.size ();
-  std::vector<double> sum (nv, 0.0), size (nv, 0.0);
+  vec<double> sum (nv, 0.0), size (nv, 0.0);
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       const block &blk = w.fn.blocks[b];
@@ -63,7 +63,7 @@ compute_weights (work &w)
   // covers (its own included: a value used right after its definition
   // has size 1), plus the CFG edges it is live over (an edge split by
   // PhiLifting counts once).
-  std::vector<std::vector<uint32_t>> defs_before (w.fn.blocks.size ());
+  vec<vec<uint32_t>> defs_before (w.fn.blocks.size ());
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       const block &blk = w.fn.blocks[b];
@@ -98,11 +98,11 @@ compute_weights (work &w)
   // Each edge b -> s counts for the values live out of b that are live
   // into s or that a phi of s reads on it: b's live-out list merged with
   // s's live-in list and with the phi arguments of the edge (all sorted).
-  std::vector<value_id> edge_args;
+  vec<value_id> edge_args;
   for (block_id b = 0; b < w.fn.blocks.size (); ++b)
     {
       const block &blk = w.fn.blocks[b];
-      const std::vector<value_id> &out = w.live.live_out[b];
+      const vec<value_id> &out = w.live.live_out[b];
       for (block_id s : blk.succs)
         {
           if (w.wb[s].in_block == no_block)
@@ -114,7 +114,7 @@ compute_weights (work &w)
               for (const phi &ph : sb.phis)
                 edge_args.push_back (ph.args[k]);
           std::sort (edge_args.begin (), edge_args.end ());
-          const std::vector<value_id> &in = w.live.live_in[s];
+          const vec<value_id> &in = w.live.live_in[s];
           size_t i = 0, a = 0;
           for (value_id v : out)
             {
@@ -128,7 +128,7 @@ compute_weights (work &w)
             }
         }
     }
-  std::vector<double> weight (nv);
+  vec<double> weight (nv);
   for (value_id v = 0; v < nv; ++v)
     weight[v] = sum[v] / std::max (size[v], 1.0);
   return weight;

@@ -279,7 +279,7 @@ end_slot (const block &b)
 }
 
 // A sorted (value, distance) map.
-using dist_map = std::vector<std::pair<value_id, dist_t>>;
+using dist_map = vec<std::pair<value_id, dist_t>>;
 
 constexpr size_t no_index = ~size_t (0);
 
@@ -331,24 +331,24 @@ public:
   explicit slot_lists (const function &fn) : fn_ (fn), at_ (fn.blocks.size ())
   {}
   // The lists of block B's slots, made if need be.
-  std::vector<std::vector<value_id>> &slots (block_id b)
+  vec<vec<value_id>> &slots (block_id b)
   {
     if (at_[b].empty ())
       at_[b].resize (fn_.blocks[b].insns.size () + 1);
     return at_[b];
   }
   // The lists of block B's slots so far (none if none was made).
-  std::vector<std::vector<value_id>> &made (block_id b) { return at_[b]; }
+  vec<vec<value_id>> &made (block_id b) { return at_[b]; }
   // The values at slot J of block B.
-  const std::vector<value_id> &at (block_id b, size_t j) const
+  const vec<value_id> &at (block_id b, size_t j) const
   {
-    static const std::vector<value_id> none;
+    static const vec<value_id> none;
     return at_[b].empty () ? none : at_[b][j];
   }
 
 private:
   const function &fn_;
-  std::vector<std::vector<std::vector<value_id>>> at_;
+  vec<vec<vec<value_id>>> at_;
 };
 
 // The decisions of one function (all files).
@@ -359,10 +359,10 @@ struct decisions
   slot_lists reload_before;
   // start_reload[b]: values reloaded at the start of block b for all its
   // in-edges.
-  std::vector<std::vector<value_id>> start_reload;
+  vec<vec<value_id>> start_reload;
   // Values that leave their register while they still have a use: they
   // are stored, after their def or where they leave (evictions).
-  std::vector<bool> stored;
+  vec<bool> stored;
   // Where each value leaves its register: (block, slot) with the slot
   // numbered as in reload_before (a store there goes before the slot's
   // reloads).  A value that leaves on an edge with no place for code
@@ -372,10 +372,10 @@ struct decisions
     block_id b;
     uint32_t slot;
   };
-  std::vector<std::vector<eviction>> evictions;
-  std::vector<bool> evict_anywhere;
+  vec<vec<eviction>> evictions;
+  vec<bool> evict_anywhere;
   // Phi defs that live in memory.
-  std::vector<bool> memory_phi;
+  vec<bool> memory_phi;
   // Phi defs in a register whose cell holds them too from their block's
   // start: every argument but the phi itself is a memory phi of the
   // phi's class, so each in-edge loads the phi from that cell.  Such a
@@ -384,22 +384,22 @@ struct decisions
   // header phi of a counter read after the loop only left its register
   // on every iteration and was stored into the cell it had been loaded
   // from).  Set by fix_edges once memory_phi is.
-  std::vector<bool> phi_in_cell;
+  vec<bool> phi_in_cell;
   // Values with at least one reload.
-  std::vector<bool> reloaded;
+  vec<bool> reloaded;
   // entry[b]: the values (of every file) in a register at the start of
   // block b, sorted.
-  std::vector<std::vector<value_id>> entry;
+  vec<vec<value_id>> entry;
   // end_blocks[v], for a value with reloads: the blocks at whose end V
   // is in a register (the walk left it there, or fix_edges reloads it
   // there for an out-edge), sorted.  Where the lowering reloaded V in a
   // block not among them, V left its register after that reload (at a
   // call), and is in memory at the end (lowering::rename).
-  std::vector<std::vector<block_id>> end_blocks;
+  vec<vec<block_id>> end_blocks;
   // The block defining each value of the input to this phase.
-  std::vector<block_id> def_block;
+  vec<block_id> def_block;
   // Values defined by a terminator: nothing can follow their def.
-  std::vector<bool> terminator_def;
+  vec<bool> terminator_def;
   // over_full_end[b]: the memory-direct files whose values in a register
   // at the end of block B (one successor) outnumber the file's registers
   // once fix_edges' reloads there are counted: every value kept over the
@@ -408,11 +408,11 @@ struct decisions
   // into the phi's cell only on the edge), so those reloads need one
   // register each beyond the successor's start set.  The lowering makes
   // such reloads moves of the edge (decide_edge_moves).
-  std::vector<std::vector<file_id>> over_full_end;
+  vec<vec<file_id>> over_full_end;
   // edge_moves[b]: values whose reload at the end of block B is a move of
   // B's out-edge, made by SSA deconstruction (decide_edge_moves): each
   // is a reload value in its value's cell, defined by no instruction.
-  std::vector<std::vector<value_id>> edge_moves;
+  vec<vec<value_id>> edge_moves;
   // Phi arguments passed cell to cell (cell_to_cell) over an edge at
   // whose start the walk has them out of a register: the lowering makes
   // each such argument a value in its cell, defined by no instruction,
@@ -428,7 +428,7 @@ struct decisions
     uint32_t k;
     value_id a;
   };
-  std::vector<cell_arg> cell_args;
+  vec<cell_arg> cell_args;
 
   // Reload V before slot SLOT of block B.
   void reload (block_id b, uint32_t slot, value_id v)
@@ -441,7 +441,7 @@ struct decisions
   // of its def from the value's cell (lbz, lhz), in place of a reload
   // and the extension.  The value counts as reloaded (it has a cell and
   // is stored), but enters no register.  Each (j, value).
-  std::vector<std::vector<std::pair<uint32_t, value_id>>> folds;
+  vec<vec<std::pair<uint32_t, value_id>>> folds;
   void fold (block_id b, uint32_t j, value_id v)
   {
     folds[b].push_back ({ j, v });
@@ -476,10 +476,10 @@ struct decisions
 // function's are read, each cleared before it is filled.
 struct spiller_lists
 {
-  std::vector<dist_map> in, out;
-  std::vector<std::vector<double>> freq_in, freq_out;
-  std::vector<std::vector<value_id>> entry, end;
-  std::vector<std::vector<hreg_set>> end_free;
+  vec<dist_map> in, out;
+  vec<vec<double>> freq_in, freq_out;
+  vec<vec<value_id>> entry, end;
+  vec<vec<hreg_set>> end_free;
   // Hold at least NB blocks' lists (never fewer: the lists keep their
   // storage).
   void fit (size_t nb)
@@ -508,7 +508,7 @@ constexpr size_t max_kept_list_bytes = size_t (1) << 20;
 // The bytes the lists of L hold.
 template <typename L>
 size_t
-list_bytes (const std::vector<L> &lists)
+list_bytes (const vec<L> &lists)
 {
   size_t n = 0;
   for (const L &l : lists)
@@ -559,11 +559,11 @@ private:
   // def or a reload to the instruction after, or to a read within
   // whole_share_window instructions in the block; in no start set.
   // Once chosen, in every later walk of the file (max_whole_passes).
-  std::vector<uint8_t> whole_;
+  vec<uint8_t> whole_;
   // Whether this pass spilled a value whole that earlier ones had not.
   bool whole_grew_ = false;
   // The paper's spill weights (compute_weights), with paper_weight.
-  std::vector<double> weights_;
+  vec<double> weights_;
   const dominator_tree &dom_;
   decisions &d_;
   file_id f_ = 0;
@@ -575,34 +575,34 @@ private:
 
   // Relief (work::relief) of file f_: relieved_[b] for a block with some,
   // and, for the block being walked, the point key of each instruction.
-  std::vector<uint8_t> relieved_;
-  std::vector<uint32_t> keys_;
+  vec<uint8_t> relieved_;
+  vec<uint32_t> keys_;
   // The registers of the phantom values relieving point AT of block B
   // where OCCUPIED is taken (pre-coloured registers, earlier phantoms).
   hreg_set phantoms_at (block_id b, uint32_t at, hreg_set occupied) const;
 
-  std::vector<block_id> rpo_;
-  std::vector<uint32_t> rpo_index_;
+  vec<block_id> rpo_;
+  vec<uint32_t> rpo_index_;
   // dist_in[b]: next-use distance of each value live into b (phi defs of
   // b included) from b's start; dist_out[b]: from b's end.  In the
   // shared storage (shared_lists), which may hold more blocks than the
   // function: only the function's are read.
-  std::vector<dist_map> &dist_in_ = shared_lists ().in;
-  std::vector<dist_map> &dist_out_ = shared_lists ().out;
+  vec<dist_map> &dist_in_ = shared_lists ().in;
+  vec<dist_map> &dist_out_ = shared_lists ().out;
   // Parallel to dist_in_ and dist_out_: the frequency of the block of
   // that next use.
-  std::vector<std::vector<double>> &use_freq_in_ = shared_lists ().freq_in;
-  std::vector<std::vector<double>> &use_freq_out_ = shared_lists ().freq_out;
+  vec<vec<double>> &use_freq_in_ = shared_lists ().freq_in;
+  vec<vec<double>> &use_freq_out_ = shared_lists ().freq_out;
   // compute_next_uses's first reads of each block (a flat array).
   dist_map first_use_;
-  std::vector<uint32_t> first_use_lo_;
+  vec<uint32_t> first_use_lo_;
   // w_entry_[b], w_end_[b]: the values in a register at the start and
   // at the end of block B as its walk left them; end_free_[b]: parallel
   // to w_end_[b], the registers each value there may still hold (free_
   // at the block's end).  In the shared storage, as the maps above.
-  std::vector<std::vector<value_id>> &w_entry_ = shared_lists ().entry;
-  std::vector<std::vector<value_id>> &w_end_ = shared_lists ().end;
-  std::vector<std::vector<hreg_set>> &end_free_ = shared_lists ().end_free;
+  vec<vec<value_id>> &w_entry_ = shared_lists ().entry;
+  vec<vec<value_id>> &w_end_ = shared_lists ().end;
+  vec<vec<hreg_set>> &end_free_ = shared_lists ().end_free;
   // free_[v], for a value V in the walk's working set: the registers of
   // its reach that no hard register occupies anywhere since V entered a
   // register (its def, its reload, or its entry into the block with the
@@ -610,14 +610,14 @@ private:
   // value one register from its def to where it leaves: a value whose
   // free_ runs out leaves its register there (walk_with), and a reload
   // after that point is a value of its own.
-  std::vector<hreg_set> free_;
-  std::vector<bool> done_;
+  vec<hreg_set> free_;
+  vec<bool> done_;
   // Scratch of loop_blocks, all false between calls.
-  std::vector<bool> loop_mark_;
-  std::vector<block_id> loop_stack_;
+  vec<bool> loop_mark_;
+  vec<block_id> loop_stack_;
   // Set OUT to the blocks of loop header H's natural loop (those that
   // reach a latch without passing H), H first.
-  void loop_blocks (block_id h, std::vector<block_id> &out);
+  void loop_blocks (block_id h, vec<block_id> &out);
   // Whether B is a loop header: it dominates one of its predecessors.
   bool is_header (block_id b) const
   {
@@ -658,7 +658,7 @@ private:
   }
   // Per-block maximum pressure of the file (values' registers plus
   // occupied hard registers), for loop headers.
-  std::vector<unsigned> max_pressure_;
+  vec<unsigned> max_pressure_;
   // Per-block maximum, over its calls that are not cold, of the values
   // live across the call plus the registers it clobbers or finds
   // occupied: what the values across need if the registers the call
@@ -667,7 +667,7 @@ private:
   // it (sqlite3RunParser: its tokenizer loop's hot call left no room for
   // a live-through value taken at the header, and the latch reloaded it
   // on every iteration).
-  std::vector<unsigned> call_pressure_;
+  vec<unsigned> call_pressure_;
   // The highest block frequency of the function.
   double hottest_ = 0;
   // The fewest registers of the file that a call leaves (compute_pressure).
@@ -688,23 +688,23 @@ private:
   // some call are live at once than a call leaves registers
   // (compute_crowding): it leaves its register at every cold call, as
   // keeping it there would crowd the call-saved registers.
-  std::vector<uint8_t> crowded_life_;
+  vec<uint8_t> crowded_life_;
   // The cold calls, each with the values live across it that it leaves
   // room for, nearest next use first (compute_pressure).
   struct cold_call
   {
     hreg_set clob;
-    std::vector<value_id> nearest;
+    vec<value_id> nearest;
   };
-  std::vector<cold_call> cold_calls_;
+  vec<cold_call> cold_calls_;
   // crossed_[v]: the summed frequencies of the calls V lives across (of
   // the blocks of instructions that clobber registers of the file).
-  std::vector<double> crossed_;
+  vec<double> crossed_;
   // clobbered_all_[v]: the registers clobbered by the calls V lives
   // across and keeps its register across (where more values live across
   // a call than it leaves registers, those with the furthest next uses
   // leave theirs); clobbered_hot_[v]: by those of them that are not cold.
-  std::vector<hreg_set> clobbered_all_, clobbered_hot_;
+  vec<hreg_set> clobbered_all_, clobbered_hot_;
   // Whether a block running FREQ times is cold (cold_call_share): the
   // values live across its calls leave their registers there.
   bool cold_block (double freq) const
@@ -725,25 +725,25 @@ private:
   // are reads_[read_lo_[V] .. read_hi_[V]) when read_gen_[V] is
   // reads_gen_.  Dense and kept from walk to walk: walk_with asks for
   // the next read of every value in its set at every instruction.
-  std::vector<std::pair<value_id, uint32_t>> reads_;
-  std::vector<uint32_t> read_lo_, read_hi_, read_gen_;
+  vec<std::pair<value_id, uint32_t>> reads_;
+  vec<uint32_t> read_lo_, read_hi_, read_gen_;
   uint32_t reads_gen_ = 0;
   // V's entry in dist_out_ of the block walk_with walks is
   // out_at_[V] when out_gen_[V] is reads_gen_ (else it has none): the
   // walk looks up the distance past the block's end of every value in
   // its set at every eviction.
-  std::vector<uint32_t> out_at_, out_gen_;
+  vec<uint32_t> out_at_, out_gen_;
 
   // in_file_[v]: V is a value of the file being decided, in a register
   // somewhere (not spilled already, not dead).  Set by run () for the
   // file; nothing during a run changes it (the spiller only records
   // decisions, the lowering applies them after every file's run).
-  std::vector<uint8_t> in_file_;
+  vec<uint8_t> in_file_;
   bool in_file (value_id v) const { return in_file_[v]; }
   // only_copied_[v]: V is rematerializable and every read of it copies
   // it into a hard register (an argument): recomputed at each read, it
   // costs nothing (remat_keep_cost).  Set by run () for the file.
-  std::vector<uint8_t> only_copied_;
+  vec<uint8_t> only_copied_;
   // only_extended_[v]: V is a char or short (value::bytes) whose every
   // read is an extension (insn::extends_narrow), which where V is in
   // memory loads from its cell instead (walk_with's folds), or an
@@ -751,39 +751,39 @@ private:
   // nothing more where it is read, so the walk evicts it first, unless
   // leaving needs a store about as often as the evicting block runs
   // (walk_with's dirty values).
-  std::vector<uint8_t> only_extended_;
+  vec<uint8_t> only_extended_;
   // Set only_copied_ and only_extended_, in one pass over the reads.
   void compute_read_kinds ();
   // widths_[v]: value V's width, compact (the walk asks at every
   // instruction, for every value in a register); unit_widths_: every
   // value of the file has width 1, so a set weighs its size.  Set by
   // run () for the file.
-  std::vector<uint8_t> widths_;
+  vec<uint8_t> widths_;
   bool unit_widths_ = true;
   // walk_with's per-block lists, kept here so that each walk reuses
   // their storage (cleared by walk_with before use, read by nothing
   // else).
   struct walk_scratch
   {
-    std::vector<value_id> U, D, ec, entering;
-    std::vector<hreg_set> classes;
+    vec<value_id> U, D, ec, entering;
+    vec<hreg_set> classes;
   } scratch_;
   // walk_with's marks per value, valid where equal to walk_stamp_ (one
   // per call): in_w_, in its working set; unread_, in its start set and
   // not read yet; clean_, reloaded (or folded) in the walk, so that its
   // cell holds it.
   uint32_t walk_stamp_ = 0;
-  std::vector<uint32_t> in_w_, unread_, clean_;
+  vec<uint32_t> in_w_, unread_, clean_;
   // entry_frees's per value, valid where ef_stamp_ equals walk_stamp_:
   // in how many processed predecessors' end sets it is (ef_count_, the
   // last one counted ef_last_, an in-edge index plus one) and the
   // registers free for it at all of their ends (ef_free_).
-  std::vector<uint32_t> ef_stamp_, ef_count_, ef_last_;
-  std::vector<hreg_set> ef_free_;
+  vec<uint32_t> ef_stamp_, ef_count_, ef_last_;
+  vec<hreg_set> ef_free_;
   unsigned ef_done_preds_ = 0;
   void entry_frees (block_id b);
   unsigned width (value_id v) const { return widths_[v]; }
-  unsigned weight (const std::vector<value_id> &s) const
+  unsigned weight (const vec<value_id> &s) const
   {
     if (unit_widths_)
       return unsigned (s.size ());
@@ -800,7 +800,7 @@ private:
   // allowed starts' spans (run () fills it for the file's values).  A
   // value whose reach is not the whole file is restricted (a GPR used
   // as a base address cannot be r0).
-  std::vector<hreg_set> reach_;
+  vec<hreg_set> reach_;
   void compute_reach ();
   // A walk kept a value across a call that its reach did not keep from
   // the call's clobbers (max_walk_passes).
@@ -809,7 +809,7 @@ private:
   // (sorted): in an earlier pass H held them unread, and its latches
   // reloaded them more often than the loop read them from a register
   // (find_idle).
-  std::vector<std::vector<value_id>> idle_;
+  vec<vec<value_id>> idle_;
   bool find_idle ();
   // The registers of the file value V may occupy, avoiding BAR: its
   // allowed starts' spans.
@@ -850,9 +850,9 @@ private:
   // the run changes.
   bool evictable (value_id v) const;
   void compute_evictable ();
-  std::vector<uint8_t> evictable_;
+  vec<uint8_t> evictable_;
   // Set OUT to the start set of block B.
-  void entry_set (block_id b, std::vector<value_id> &out);
+  void entry_set (block_id b, vec<value_id> &out);
   // entry_set's candidates (value, next-use distance, rank: the lower
   // taken first) and register classes (a restricted reach, its free
   // registers, those the values taken need), and a loop's blocks; kept
@@ -870,40 +870,40 @@ private:
   };
   struct entry_scratch
   {
-    std::vector<cand> cands;
-    std::vector<klass> klasses;
+    vec<cand> cands;
+    vec<klass> klasses;
     // The class reach of each value entry_set has taken, in order.
-    std::vector<hreg_set> taken;
-    std::vector<block_id> loop;
+    vec<hreg_set> taken;
+    vec<block_id> loop;
   } entry_scratch_;
   // entry_set's marks, valid where their stamp is entry_stamp_ (one per
   // call): phi_at_[v], the index of the phi of the block defining V;
   // end_bits_[v], the in-edges whose predecessor has V at its end.
   // pred_freq_: the frequency of each predecessor.
   uint32_t entry_stamp_ = 0;
-  std::vector<uint32_t> phi_at_, phi_stamp_, end_stamp_;
-  std::vector<uint64_t> end_bits_;
-  std::vector<double> pred_freq_;
+  vec<uint32_t> phi_at_, phi_stamp_, end_stamp_;
+  vec<uint64_t> end_bits_;
+  vec<double> pred_freq_;
   // What one walk of a block with a start set decided, kept apart until
   // walk () takes it (only the walk whose start set wastes nothing).
   struct walk_result
   {
     // Values of the start set that left their register before any use.
-    std::vector<value_id> wasted;
+    vec<value_id> wasted;
     // (slot, value): a reload before instruction SLOT.
-    std::vector<std::pair<uint32_t, value_id>> reloads;
+    vec<std::pair<uint32_t, value_id>> reloads;
     // (j, value): instruction J, which extends the narrow value
     // (insn::extends_narrow), becomes its reload (decisions::folds).
-    std::vector<std::pair<uint32_t, value_id>> folds;
+    vec<std::pair<uint32_t, value_id>> folds;
     // (value, slot): the value leaves its register there and is stored.
-    std::vector<std::pair<value_id, uint32_t>> evictions;
+    vec<std::pair<value_id, uint32_t>> evictions;
     // The values in a register at the block's end.
-    std::vector<value_id> end;
+    vec<value_id> end;
     // Parallel to end: free_ of each at the block's end.
-    std::vector<hreg_set> end_free;
+    vec<hreg_set> end_free;
   };
   void walk (block_id b);
-  void walk_with (block_id b, const std::vector<value_id> &W0,
+  void walk_with (block_id b, const vec<value_id> &W0,
                   walk_result &r);
   // walk's result, kept so that its lists keep their storage from block
   // to block (walk_with clears them; walk moves end and end_free out).
@@ -925,7 +925,7 @@ private:
   // (d_.entry must hold S's start set).
   unsigned end_demand (block_id s, size_t k) const;
   // end_demand's list, cleared, not reallocated, per call.
-  mutable std::vector<value_id> end_demand_held_;
+  mutable vec<value_id> end_demand_held_;
 };
 
 bool
@@ -954,10 +954,10 @@ spiller::compute_order ()
 {
   size_t nb = w_.fn.blocks.size ();
   rpo_.clear ();
-  std::vector<uint8_t> state (nb, 0);
-  std::vector<std::pair<block_id, size_t>> stack { { 0, 0 } };
+  vec<uint8_t> state (nb, 0);
+  vec<std::pair<block_id, size_t>> stack { { 0, 0 } };
   state[0] = 1;
-  std::vector<block_id> post;
+  vec<block_id> post;
   while (!stack.empty ())
     {
       auto &[b, k] = stack.back ();
@@ -1044,9 +1044,9 @@ spiller::compute_next_uses ()
   // same inputs the computation changes nothing, so skipping it leaves
   // every pass, and the result, as they were when each pass computed
   // every block.
-  std::vector<dist_t> best;
-  std::vector<double> best_f;
-  std::vector<uint8_t> stale (nb, 1);
+  vec<dist_t> best;
+  vec<double> best_f;
+  vec<uint8_t> stale (nb, 1);
   for (unsigned pass = 0; pass < max_next_use_passes; ++pass)
     {
       bool changed = false;
@@ -1152,15 +1152,15 @@ spiller::compute_pressure ()
   clobbered_all_.assign (w_.fn.values.size (), hreg_set ());
   // read_at[v]: the next instruction of the block walked (backwards)
   // that reads V, or no_use; reset for the values in TOUCHED after each.
-  std::vector<dist_t> read_at (w_.fn.values.size (), no_use);
-  std::vector<value_id> touched;
-  std::vector<std::pair<dist_t, value_id>> order;
+  vec<dist_t> read_at (w_.fn.values.size (), no_use);
+  vec<value_id> touched;
+  vec<std::pair<dist_t, value_id>> order;
   cold_calls_.clear ();
   call_room_ = ~0u;
   unsigned hot_saved = 0;
   // The values live at the scan's point (cleared, not reallocated, per
   // block).
-  std::vector<value_id> live;
+  vec<value_id> live;
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w_.fn.blocks[b];
@@ -1328,10 +1328,10 @@ spiller::compute_crowding ()
   if (free_saved_ == 0)
     return;
   auto crosses = [&] (value_id v) { return crossed_[v] > 0; };
-  auto crowded = [&] (const std::vector<value_id> &live) {
+  auto crowded = [&] (const vec<value_id> &live) {
     return weight (live) > call_room_;
   };
-  std::vector<value_id> live;
+  vec<value_id> live;
   for (block_id b = 0; b < w_.fn.blocks.size (); ++b)
     {
       const block &blk = w_.fn.blocks[b];
@@ -1388,7 +1388,7 @@ spiller::compute_crowding ()
 }
 
 void
-spiller::entry_set (block_id b, std::vector<value_id> &out)
+spiller::entry_set (block_id b, vec<value_id> &out)
 {
   const block &blk = w_.fn.blocks[b];
   hreg_set occupied = blk.insns.empty () ? w_.live.hard_at_end[b]
@@ -1402,7 +1402,7 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
     if (relieved_[p])
       occupied |= phantoms_at (p, work::relief_end, occupied);
   unsigned room = avail (occupied);
-  std::vector<cand> &cands = entry_scratch_.cands;
+  vec<cand> &cands = entry_scratch_.cands;
   cands.clear ();
   const bool header = is_header (b);
   // Stamps for this block: the phi of b defining a value, and in which
@@ -1451,7 +1451,7 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
   for (size_t k = 0; k < npreds; ++k)
     pred_freq_[k] = block_frequency (w_, blk.preds[k]);
   unsigned live_through = 0;
-  const std::vector<value_id> &idle = idle_[b];
+  const vec<value_id> &idle = idle_[b];
   for (auto [v, d] : dist_in_[b])
     {
       if (d == no_use
@@ -1538,7 +1538,7 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
   unsigned through_room = ~0u;
   if (header)
     {
-      std::vector<block_id> &loop = entry_scratch_.loop;
+      vec<block_id> &loop = entry_scratch_.loop;
       loop_blocks (b, loop);
       unsigned loop_pressure = 0;
       for (block_id x : loop)
@@ -1569,9 +1569,9 @@ spiller::entry_set (block_id b, std::vector<value_id> &out)
   // arguments and values live through, and colour assignment spilled in
   // a second round).  An argument whose reach shares nothing with the
   // phi's leaves the phi's own.
-  std::vector<klass> &klasses = entry_scratch_.klasses;
+  vec<klass> &klasses = entry_scratch_.klasses;
   klasses.clear ();
-  std::vector<hreg_set> &taken = entry_scratch_.taken;
+  vec<hreg_set> &taken = entry_scratch_.taken;
   taken.clear ();
   auto class_reach = [&] (value_id v) {
     hreg_set r = reach_[v];
@@ -1673,7 +1673,7 @@ spiller::walk (block_id b)
   // many trials as values in it (and max_start_trials).
   // The walk that wastes nothing (or the last one allowed) is the one
   // taken: its decisions are recorded.
-  std::vector<value_id> &W0 = w_entry_[b];
+  vec<value_id> &W0 = w_entry_[b];
   entry_set (b, W0);
   if (choice_ == victim_choice::paper_weight)
     W0.erase (std::remove_if (W0.begin (), W0.end (),
@@ -1716,7 +1716,7 @@ spiller::entry_frees (block_id b)
       ef_last_.resize (nv);
       ef_free_.resize (nv);
     }
-  const std::vector<block_id> &preds = w_.fn.blocks[b].preds;
+  const vec<block_id> &preds = w_.fn.blocks[b].preds;
   ef_done_preds_ = 0;
   for (uint32_t k = 0; k < preds.size (); ++k)
     {
@@ -1770,7 +1770,7 @@ spiller::has_room (value_id v) const
 }
 
 void
-spiller::walk_with (block_id b, const std::vector<value_id> &W0,
+spiller::walk_with (block_id b, const vec<value_id> &W0,
                     walk_result &r)
 {
   const block &blk = w_.fn.blocks[b];
@@ -1780,7 +1780,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // w_weight, and the registers all its members' reaches share in
   // w_common unless a member left since it was made (common_stale).
   // Every change of W goes through w_add and w_erase_at.
-  std::vector<value_id> &W = r.end;
+  vec<value_id> &W = r.end;
   const size_t nv = w_.fn.values.size ();
   ++walk_stamp_;
   if (in_w_.size () < nv)
@@ -1837,7 +1837,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // and those of them that left their register before being read.
   for (value_id v : W0)
     unread_[v] = walk_stamp_;
-  std::vector<value_id> &wasted = r.wasted;
+  vec<value_id> &wasted = r.wasted;
   wasted.clear ();
   // Stored: decided before this walk, or evicted in it.
   auto stored = [&] (value_id v) {
@@ -1954,7 +1954,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // distance), until FITS holds or nothing more may go.  Termination:
   // each round removes a value from W.
   auto evict_until = [&] (auto fits, auto eligible,
-                          const std::vector<value_id> &keep, size_t j) {
+                          const vec<value_id> &keep, size_t j) {
     while (!fits ())
       {
         size_t best = W.size ();
@@ -2033,7 +2033,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   };
   // Evict until W's weight plus EXTRA fits LIMIT.
   auto make_room = [&] (unsigned limit, unsigned extra,
-                        const std::vector<value_id> &keep, size_t j) {
+                        const vec<value_id> &keep, size_t j) {
     evict_until ([&] { return w_weight + extra <= limit; },
                  [] (value_id) { return true; }, keep, j);
   };
@@ -2048,10 +2048,10 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // need of the others.
   // The restricted reaches fit_classes finds (few: GPRs without r0, the
   // starts of register pairs); cleared, not reallocated, per call.
-  std::vector<hreg_set> &classes = scratch_.classes;
+  vec<hreg_set> &classes = scratch_.classes;
   auto fit_classes = [&] (const hreg_set &free,
-                          const std::vector<value_id> &extra,
-                          const std::vector<value_id> &keep, size_t j) {
+                          const vec<value_id> &extra,
+                          const vec<value_id> &keep, size_t j) {
     // Every class T below contains the reach of some value of W or
     // EXTRA, so the registers all their reaches share, where free, are
     // a lower bound of T's room; and their total width (EXTRA's members
@@ -2109,7 +2109,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // that J does not read has the same next use after J as after J - 1,
   // where it was checked: past the first instruction only those J
   // touches (TOUCHED: its uses, then its defs) need a look.
-  auto drop_dead = [&] (size_t j, const std::vector<value_id> &touched) {
+  auto drop_dead = [&] (size_t j, const vec<value_id> &touched) {
     auto dead = [&] (value_id v) { return next_use (v, j) == no_use; };
     if (j == 0)
       {
@@ -2129,7 +2129,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
   // Per instruction: its uses, defs and earlyclobber defs in the file,
   // and the values entering registers at its uses (cleared, not
   // reallocated, for each).
-  std::vector<value_id> &U = scratch_.U, &D = scratch_.D, &ec = scratch_.ec,
+  vec<value_id> &U = scratch_.U, &D = scratch_.D, &ec = scratch_.ec,
                         &entering = scratch_.entering;
   for (size_t j = 0; j < n; ++j)
     {
@@ -2247,7 +2247,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           };
           // Evict until W's weight fits LIMIT: the unforeseen first.
           auto make_room_across = [&] (unsigned limit,
-                                       const std::vector<value_id> &keep) {
+                                       const vec<value_id> &keep) {
             evict_until ([&] { return w_weight <= limit; }, unforeseen,
                          keep, j);
             make_room (limit, 0, keep, j);
@@ -2272,7 +2272,7 @@ spiller::walk_with (block_id b, const std::vector<value_id> &W0,
           if (cold_block (here) && choice_ == victim_choice::next_use)
             {
               const double budget = cold_budget ();
-              std::vector<value_id> keep;
+              vec<value_id> keep;
               for (value_id v : W)
                 if (crossed_[v] > budget)
                   keep.push_back (v);
@@ -2365,14 +2365,14 @@ spiller::fix_edges ()
         d_.phi_in_cell[v] = held;
       }
   // The values each edge must reload (cleared, not reallocated, per edge).
-  std::vector<value_id> need;
+  vec<value_id> need;
   // Membership in S's start set and in P's end set, as stamps per value
   // (S, and a number per edge), not a search of the set for each value
   // live into S (make bench's generated function of 50000 statements:
   // fix_edges 7.9% of the spilling's instructions with the searches).
   const size_t nv = w_.fn.values.size ();
-  std::vector<block_id> entry_mark (nv, no_block);
-  std::vector<uint32_t> end_mark (nv, 0);
+  vec<block_id> entry_mark (nv, no_block);
+  vec<uint32_t> end_mark (nv, 0);
   uint32_t edge_stamp = 0;
   for (block_id s : rpo_)
     {
@@ -2482,10 +2482,10 @@ bool
 spiller::find_idle ()
 {
   bool found = false;
-  std::vector<value_id> read, cands;
-  std::vector<double> served;
-  std::vector<block_id> loop;
-  auto has = [] (const std::vector<value_id> &s, value_id v) {
+  vec<value_id> read, cands;
+  vec<double> served;
+  vec<block_id> loop;
+  auto has = [] (const vec<value_id> &s, value_id v) {
     return std::find (s.begin (), s.end (), v) != s.end ();
   };
   for (block_id h : rpo_)
@@ -2536,7 +2536,7 @@ spiller::find_idle ()
 }
 
 void
-spiller::loop_blocks (block_id h, std::vector<block_id> &out)
+spiller::loop_blocks (block_id h, vec<block_id> &out)
 {
   loop_mark_.resize (w_.fn.blocks.size (), false);
   out.assign (1, h);
@@ -2596,7 +2596,7 @@ spiller::end_demand (block_id s, size_t k) const
   // the edge: those kept or reloaded for S's start set, and the phi
   // arguments, except a memory phi's argument that is itself a memory
   // phi out of a register (passed cell to cell).
-  std::vector<value_id> &held = end_demand_held_;
+  vec<value_id> &held = end_demand_held_;
   held.clear ();
   for (value_id v : w_.live.live_in[s])
     if (in_file (v) && d_.in_entry (s, v))
@@ -2752,8 +2752,8 @@ spiller::run (file_id f)
 template <typename T>
 struct grouped
 {
-  std::vector<uint32_t> lo;
-  std::vector<T> items;
+  vec<uint32_t> lo;
+  vec<T> items;
   const T *begin (size_t k) const { return items.data () + lo[k]; }
   const T *end (size_t k) const { return items.data () + lo[k + 1]; }
 };
@@ -2772,7 +2772,7 @@ group_by (size_t nkeys, Each each)
   for (size_t k = 0; k < nkeys; ++k)
     g.lo[k + 1] += g.lo[k];
   g.items.resize (g.lo[nkeys]);
-  std::vector<uint32_t> fill (g.lo.begin (), g.lo.end () - 1);
+  vec<uint32_t> fill (g.lo.begin (), g.lo.end () - 1);
   each ([&] (size_t k, const T &x) { g.items[fill[k]++] = x; });
   return g;
 }
@@ -2780,7 +2780,7 @@ group_by (size_t nkeys, Each each)
 uint32_t
 after_last_mention (const work &w, block_id b, uint32_t slot, value_id v)
 {
-  const std::vector<insn> &insns = w.fn.blocks[b].insns;
+  const vec<insn> &insns = w.fn.blocks[b].insns;
   const uint32_t n = uint32_t (insns.size ());
   for (uint32_t k = std::min (slot, n); k-- > 0;)
     for (const operand &o : insns[k].ops)
@@ -2799,7 +2799,7 @@ struct lowering
   // leading_stores[b]: the instructions at the start of block b that
   // store (with their copies into via_file temps), before any reload or
   // instruction of the input; set by lower, read by rename.
-  std::vector<size_t> leading_stores;
+  vec<size_t> leading_stores;
 
   // A shared reload whose carried value has a cell: that cell already
   // holds it (work.h), so it needs no store and no cell of its own.
@@ -2883,15 +2883,15 @@ struct lowering
 
   // edge_reload[b]: per value of d.edge_moves[b], the reload value that
   // the move of B's out-edge fills (set by lower, read by rename).
-  std::vector<std::vector<std::pair<value_id, value_id>>> edge_reload;
+  vec<vec<std::pair<value_id, value_id>>> edge_reload;
 
   std::string lower ();
   void decide_joins (size_t nv0,
-                     std::vector<std::vector<block_id>> &phi_blocks);
+                     vec<vec<block_id>> &phi_blocks);
   void decide_edge_moves (
-    const std::vector<std::vector<block_id>> &phi_blocks);
+    const vec<vec<block_id>> &phi_blocks);
   std::string rename (size_t nv0,
-                      const std::vector<std::vector<block_id>> &phi_blocks);
+                      const vec<vec<block_id>> &phi_blocks);
 };
 
 std::string
@@ -2916,7 +2916,7 @@ lowering::lower ()
       }
 
   // Where the reloads of a value join: phis, or reloads at the start.
-  std::vector<std::vector<block_id>> phi_blocks;
+  vec<vec<block_id>> phi_blocks;
   decide_joins (nv0, phi_blocks);
   decide_edge_moves (phi_blocks);
 
@@ -2959,7 +2959,7 @@ lowering::lower ()
     }
 
   // Step 7: new instruction lists.
-  std::vector<std::vector<value_id>> store_at;
+  vec<vec<value_id>> store_at;
   for (block_id b = 0; b < nb; ++b)
     {
       block &blk = w.fn.blocks[b];
@@ -2985,8 +2985,8 @@ lowering::lower ()
               || !store_before.at (b, j).empty ();
       if (!any)
         continue;
-      std::vector<insn> out;
-      std::vector<winsn> out_w;
+      vec<insn> out;
+      vec<winsn> out_w;
       // Append a store of V (reading V) or a load of V's cell into
       // REG, a fresh reload.
       auto add_access = [&] (wrole role, value_id v, operand_kind k,
@@ -3119,7 +3119,7 @@ lowering::lower ()
 
 void
 lowering::decide_joins (size_t nv0,
-                        std::vector<std::vector<block_id>> &phi_blocks)
+                        vec<vec<block_id>> &phi_blocks)
 {
   const size_t nb = w.fn.blocks.size ();
   phi_blocks.assign (nv0, {});
@@ -3132,7 +3132,7 @@ lowering::decide_joins (size_t nv0,
   // list per block cost an allocation per block with a frontier.  The
   // frontier of R lists B once, when B's first in-edge that reaches R
   // is walked (last_join[R] == B after it), in ascending order of B.
-  std::vector<block_id> last_join;
+  vec<block_id> last_join;
   const auto df = group_by<block_id> (nb, [&] (auto f) {
     last_join.assign (nb, no_block);
     for (block_id b = 0; b < nb; ++b)
@@ -3165,7 +3165,7 @@ lowering::decide_joins (size_t nv0,
   };
   // The blocks that reload each value, each once (last_reload[V] is
   // the last block listed for V).
-  std::vector<block_id> last_reload;
+  vec<block_id> last_reload;
   const auto reload_blocks = group_by<block_id> (nv0, [&] (auto f) {
     last_reload.assign (nv0, no_block);
     auto add = [&] (value_id v, block_id b) {
@@ -3184,9 +3184,9 @@ lowering::decide_joins (size_t nv0,
             add (v, b);
       }
   });
-  std::vector<uint32_t> mark (nb, 0), seen (nb, 0);
+  vec<uint32_t> mark (nb, 0), seen (nb, 0);
   uint32_t stamp = 0;
-  std::vector<block_id> list;
+  vec<block_id> list;
   for (value_id v = 0; v < nv0; ++v)
     {
       if (!d.reloaded[v])
@@ -3238,7 +3238,7 @@ lowering::decide_joins (size_t nv0,
 
 void
 lowering::decide_edge_moves (
-  const std::vector<std::vector<block_id>> &phi_blocks)
+  const vec<vec<block_id>> &phi_blocks)
 {
   const size_t nb = w.fn.blocks.size ();
   d.edge_moves.assign (nb, {});
@@ -3254,7 +3254,7 @@ lowering::decide_edge_moves (
       const size_t k = size_t (std::find (sb.preds.begin (), sb.preds.end (),
                                           p) - sb.preds.begin ());
       auto &at = d.reload_before.slots (p)[end_slot (pb)];
-      std::vector<value_id> keep;
+      vec<value_id> keep;
       for (value_id v : at)
         {
           auto &moves = d.edge_moves[p];
@@ -3290,10 +3290,10 @@ lowering::decide_edge_moves (
 
 std::string
 lowering::rename (size_t nv0,
-                  const std::vector<std::vector<block_id>> &phi_blocks)
+                  const vec<vec<block_id>> &phi_blocks)
 {
   const size_t nb = w.fn.blocks.size ();
-  std::vector<value_id> phi_at (nb, no_value), outgoing (nb, no_value);
+  vec<value_id> phi_at (nb, no_value), outgoing (nb, no_value);
   // "Not in a register here": the value lives in its cell only.
   const value_id in_memory = no_value - 1;
   // The value a def of the working function gives V a new name by: V
@@ -3316,11 +3316,11 @@ lowering::rename (size_t nv0,
   const auto mentions = group_by<mention> (nv0, [&] (auto f) {
     // last[x]: the instruction (a count over the function, plus one)
     // that last mentioned X, so that one instruction counts once.
-    std::vector<uint32_t> last (nv0, 0);
+    vec<uint32_t> last (nv0, 0);
     uint32_t at = 0;
     for (block_id y = 0; y < nb; ++y)
       {
-        const std::vector<insn> &insns = w.fn.blocks[y].insns;
+        const vec<insn> &insns = w.fn.blocks[y].insns;
         for (uint32_t j = 0; j < insns.size (); ++j)
           {
             ++at;
@@ -3348,9 +3348,9 @@ lowering::rename (size_t nv0,
         if (x < nv0 && d.reloaded[x])
           f (x, y);
   });
-  std::vector<value_id> live_mark (nb, no_value);
+  vec<value_id> live_mark (nb, no_value);
   // end_mark[y] == v: V is in a register at Y's end (decisions::end_blocks).
-  std::vector<value_id> end_mark (nb, no_value);
+  vec<value_id> end_mark (nb, no_value);
   // The phis V is an argument of, as (block, in-edge, phi index) in
   // that order: the walk below looks up the phis of a successor that
   // take V over an edge instead of scanning all of them (a join gathers
@@ -3371,7 +3371,7 @@ lowering::rename (size_t nv0,
   const auto arg_at = group_by<arg_use> (nv0, [&] (auto f) {
     for (block_id s = 0; s < nb; ++s)
       {
-        const std::vector<phi> &phis = w.fn.blocks[s].phis;
+        const vec<phi> &phis = w.fn.blocks[s].phis;
         for (uint32_t k = 0; k < w.fn.blocks[s].preds.size (); ++k)
           for (uint32_t q = 0; q < phis.size (); ++q)
             {
@@ -3383,7 +3383,7 @@ lowering::rename (size_t nv0,
             }
       }
   });
-  std::vector<uint32_t> phi_index (nb, 0);
+  vec<uint32_t> phi_index (nb, 0);
   for (value_id v = 0; v < nv0; ++v)
     {
       if (!d.reloaded[v])
@@ -3395,7 +3395,7 @@ lowering::rename (size_t nv0,
         live_mark[*y] = v;
       for (block_id y : d.end_blocks[v])
         end_mark[y] = v;
-      std::vector<block_id> phis_here = phi_blocks[v];
+      vec<block_id> phis_here = phi_blocks[v];
       for (block_id y : phis_here)
         {
           value_id t = new_reload (v);
@@ -3415,7 +3415,7 @@ lowering::rename (size_t nv0,
       // out of its immediate dominator, on the way from V's def), nor
       // is V an argument of a phi after it.
       block_id root = d.def_block[v];
-      std::vector<block_id> stack { root };
+      vec<block_id> stack { root };
       std::string error;
       while (!stack.empty ())
         {
@@ -3581,7 +3581,7 @@ file_needs_spilling (const work &w, file_id f)
   // classes[0] is the whole file; the others are the distinct
   // restricted reaches (few).  An event adds or removes WIDTH for every
   // class its value's reach lies within (a bit per class).
-  std::vector<hreg_set> classes { regs };
+  vec<hreg_set> classes { regs };
   struct event
   {
     pos_t at;
@@ -3594,7 +3594,7 @@ file_needs_spilling (const work &w, file_id f)
   };
   // The classes first, then the events: a value's bits name every
   // class its reach lies within, found before or after it.
-  std::vector<std::pair<value_id, hreg_set>> reaches;
+  vec<std::pair<value_id, hreg_set>> reaches;
   for (value_id v = 0; v < w.fn.values.size (); ++v)
     {
       if (w.fn.values[v].file != f || w.live.intervals[v].empty ())
@@ -3612,7 +3612,7 @@ file_needs_spilling (const work &w, file_id f)
         }
       reaches.push_back ({ v, r });
     }
-  std::vector<event> events;
+  vec<event> events;
   for (auto [v, r] : reaches)
     {
       uint32_t within = 0;
@@ -3629,7 +3629,7 @@ file_needs_spilling (const work &w, file_id f)
   // At equal positions the ends (negative) come first: closed intervals
   // that touch do not overlap.
   std::sort (events.begin (), events.end ());
-  std::vector<int> live (classes.size (), 0), room (classes.size ());
+  vec<int> live (classes.size (), 0), room (classes.size ());
   for (size_t c = 0; c < classes.size (); ++c)
     room[c] = int (classes[c].count ());
   for (const event &e : events)
@@ -3696,8 +3696,8 @@ void
 widen_split_values (work &w, size_t nv, const decisions &d)
 {
   const size_t nin = std::min (nv, w.in.values.size ());
-  std::vector<hreg_set> want (nin);
-  std::vector<uint8_t> ok (nin, 0);
+  vec<hreg_set> want (nin);
+  vec<uint8_t> ok (nin, 0);
   for (value_id v = 0; v < nin; ++v)
     if (d.reloaded[v] && !w.wv[v].spilled && w.wv[v].tie_def == no_value
         && !w.fn.values[v].memory_only
@@ -3765,7 +3765,7 @@ spill_files (work &w, spill_round round)
     analyse_intervals (w);
   // Current until the lowering changes the function.
   w.live_current = true;
-  std::vector<file_id> files;
+  vec<file_id> files;
   for (file_id f = 0; f < w.tgt.files.size (); ++f)
     if (in_round (w.tgt.files[f], w.tgt, round)
         && file_needs_spilling (w, f))

@@ -70,7 +70,7 @@ enum class temp_cost : uint8_t
 struct sequencer
 {
   const target &t;
-  std::vector<file_id> file_of;
+  vec<file_id> file_of;
   // Registers free at this point: the caller's free set minus the
   // temporaries taken (cycle breaks and parks) and not yet given back.
   hreg_set free_now;
@@ -79,10 +79,10 @@ struct sequencer
   slot_id scratch;
   bool scratch_busy = false;
   program_point at;
-  std::vector<edit> &out;
+  vec<edit> &out;
 
   sequencer (const target &tt, const hreg_set &f, const hreg_set &ns,
-             slot_id s, const program_point &a, std::vector<edit> &o)
+             slot_id s, const program_point &a, vec<edit> &o)
     : t (tt), free_now (f), needs_save (ns), scratch (s), at (a), out (o)
   {
     file_of.assign (max_hard_regs, no_file);
@@ -261,13 +261,13 @@ struct sequencer
 } // namespace
 
 std::string
-sequentialize (const target &t, std::vector<transfer> moves,
+sequentialize (const target &t, vec<transfer> moves,
                const hreg_set &free, const hreg_set &needs_save,
                slot_id scratch, const program_point &at,
-               std::vector<edit> &out)
+               vec<edit> &out)
 {
   sequencer S (t, free, needs_save, scratch, at, out);
-  std::vector<transfer> pending;
+  vec<transfer> pending;
   for (transfer &m : moves)
     if (m.dst != m.src)
       pending.push_back (m);
@@ -290,7 +290,7 @@ sequentialize (const target &t, std::vector<transfer> moves,
   // moves read (cycle breaks and parks).  Invariant: none is a pending
   // destination (they were free), so once no pending move reads one, it
   // holds nothing anybody needs and is free again.
-  std::vector<std::pair<hreg, unsigned>> taken;
+  vec<std::pair<hreg, unsigned>> taken;
 
   // Break a cycle through a free register: find a pending move M whose
   // destination D every reader reads whole (source D, M's width), copy D
@@ -537,7 +537,7 @@ deconstruct_ssa (work &w)
           bool abnormal = blk.pred_abnormal.size () > k
                           && blk.pred_abnormal[k];
           block_id p = blk.preds[k];
-          std::vector<transfer> moves;
+          vec<transfer> moves;
           hreg_set busy = w.live.hard_at_end[p];
           for (value_id v : w.live.live_out[p])
             if (!w.wv[v].spilled && w.wv[v].reg != no_hreg)

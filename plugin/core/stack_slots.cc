@@ -26,7 +26,7 @@ assign_stack_slots (work &w)
 {
   const size_t nb = w.fn.blocks.size (), nv = w.fn.values.size ();
   const size_t nc = w.cells.size ();
-  std::vector<bool> used (nc, false);
+  vec<bool> used (nc, false);
   for (block_id b = 0; b < nb; ++b)
     {
       for (const winsn &x : w.wb[b].insns)
@@ -42,9 +42,9 @@ assign_stack_slots (work &w)
     }
 
   // Def and use blocks of each spilled value's memory copy.
-  std::vector<block_id> def_block (nv, no_block);
-  std::vector<std::vector<block_id>> uses (nv);
-  std::vector<std::vector<block_id>> touched (nv);
+  vec<block_id> def_block (nv, no_block);
+  vec<vec<block_id>> uses (nv);
+  vec<vec<block_id>> touched (nv);
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w.fn.blocks[b];
@@ -104,13 +104,13 @@ assign_stack_slots (work &w)
         }
     }
 
-  std::vector<pos_t> lo (nc, ~pos_t (0)), hi (nc, 0);
+  vec<pos_t> lo (nc, ~pos_t (0)), hi (nc, 0);
   auto cover = [&] (cell_id c, block_id b) {
     lo[c] = std::min (lo[c], w.pos_start (b));
     hi[c] = std::max (hi[c], w.pos_end (b));
   };
-  std::vector<value_id> mark (nb, no_value);
-  std::vector<block_id> stack;
+  vec<value_id> mark (nb, no_value);
+  vec<block_id> stack;
   for (value_id v = 0; v < nv; ++v)
     {
       cell_id c = w.wv[v].cell;
@@ -143,7 +143,7 @@ assign_stack_slots (work &w)
     }
 
   // Colour the extents, per (size, align).
-  std::vector<cell_id> order;
+  vec<cell_id> order;
   for (cell_id c = 0; c < nc; ++c)
     if (used[c] && c != w.scratch)
       {
@@ -156,10 +156,10 @@ assign_stack_slots (work &w)
   });
   using free_at = std::pair<pos_t, slot_id>;
   std::map<std::pair<uint32_t, uint32_t>,
-           std::priority_queue<free_at, std::vector<free_at>,
+           std::priority_queue<free_at, vec<free_at>,
                                std::greater<free_at>>>
     active;
-  std::vector<stack_slot> &slots = w.slots;
+  vec<stack_slot> &slots = w.slots;
   slots.clear ();
   for (cell_id c : order)
     {

@@ -58,7 +58,7 @@ work::work (const function &f, const target &t, const alloc_options &o)
 work::point_key
 work::key_of (block_id b, size_t j) const
 {
-  const std::vector<winsn> &wi = wb[b].insns;
+  const vec<winsn> &wi = wb[b].insns;
   for (; j < wi.size (); ++j)
     if (wi[j].role == wrole::input)
       return { b, wi[j].in_insn };
@@ -66,7 +66,7 @@ work::key_of (block_id b, size_t j) const
 }
 
 bool
-work::all_relievable (const std::vector<shortfall> &short_of)
+work::all_relievable (const vec<shortfall> &short_of)
 {
   return std::all_of (short_of.begin (), short_of.end (),
                       [] (const shortfall &s) { return s.relievable (); });
@@ -188,7 +188,7 @@ work::mem_size (value_id v) const
 void
 drop_dead_remats (work &w)
 {
-  std::vector<bool> read (w.fn.values.size (), false);
+  vec<bool> read (w.fn.values.size (), false);
   for (const block &blk : w.fn.blocks)
     {
       for (const phi &ph : blk.phis)

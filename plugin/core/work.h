@@ -101,12 +101,12 @@ struct wblock
   block_id edge_to = no_block;
 
   // Parallel to fn.blocks[b].insns.
-  std::vector<winsn> insns;
+  vec<winsn> insns;
 
   // The parallel-copy edits that SSA deconstruction placed at the end of
   // this block (before a terminator, which is then plain).  `slot` holds
   // a cell_id until the record is built.
-  std::vector<edit> end_edits;
+  vec<edit> end_edits;
 
   // For a block that splits an edge: its code runs at the end of
   // EDGE_FROM, before the terminator, on every out-edge (edge_code.cc:
@@ -206,33 +206,33 @@ struct liveness
   // live_in[b]: values live at the start of block b, phi defs of b
   // excluded.  live_out[b]: values live at the end of b, including the
   // arguments b passes to its successors' phis.  Each list sorted.
-  std::vector<std::vector<value_id>> live_in;
-  std::vector<std::vector<value_id>> live_out;
+  vec<vec<value_id>> live_in;
+  vec<vec<value_id>> live_out;
 
   // intervals[v]: the positions where v is live, as sorted disjoint
   // closed intervals.
-  std::vector<std::vector<std::pair<pos_t, pos_t>>> intervals;
+  vec<vec<std::pair<pos_t, pos_t>>> intervals;
   // Whether the intervals of A and B share a position.
   bool meet (value_id a, value_id b) const;
 
   // forbidden[v]: hard registers occupied (pre-coloured ranges, clobbers)
   // somewhere in v's live range.
-  std::vector<hreg_set> forbidden;
+  vec<hreg_set> forbidden;
 
   // avoid[v]: registers of values with a single allowed register that
   // overlap v (a preference to stay clear, not a constraint).
-  std::vector<hreg_set> avoid;
+  vec<hreg_set> avoid;
 
   // across_in_memory[v]: v is live across an instruction with
   // values_across_in_memory.
-  std::vector<bool> across_in_memory;
+  vec<bool> across_in_memory;
 
   // hard_at_end[b]: hard registers occupied at the end position of b.
-  std::vector<hreg_set> hard_at_end;
+  vec<hreg_set> hard_at_end;
 
   // hard_at_use[b][j]: hard registers occupied where instruction j of
   // block b reads its uses (U_j), its own use_hards included.
-  std::vector<std::vector<hreg_set>> hard_at_use;
+  vec<vec<hreg_set>> hard_at_use;
 
   // Number of positions.
   pos_t npos = 0;
@@ -259,8 +259,8 @@ struct work
   // every phase, except that values of origin `dead` and spilled values'
   // removed uses leave no trace.
   function fn;
-  std::vector<wblock> wb;
-  std::vector<wvalue> wv;
+  vec<wblock> wb;
+  vec<wvalue> wv;
 
   // An instruction of the input function.
   struct insn_ref
@@ -273,7 +273,7 @@ struct work
   // reload of V may recompute it there instead of loading it, and V then
   // needs no store and no cell (spilling.cc, spill_placement.cc).  One
   // entry per input value.
-  std::vector<insn_ref> remat_at;
+  vec<insn_ref> remat_at;
 
   // Return true if V, or the value a reload V carries, is recomputed
   // rather than reloaded.
@@ -285,13 +285,13 @@ struct work
   // Phi classes (phi_analysis.cc, phi_mem_coalesce.cc): union-find over
   // working values.  Members of one class never interfere, so they may
   // share one memory cell.
-  std::vector<value_id> phi_parent;
+  vec<value_id> phi_parent;
 
-  std::vector<cell> cells;
+  vec<cell> cells;
   cell_id scratch = no_cell;
 
   // The allocation's slots, built by stack_slots.cc.
-  std::vector<stack_slot> slots;
+  vec<stack_slot> slots;
 
   dominator_tree dom;
   liveness live;
@@ -347,19 +347,19 @@ struct work
     bool relievable () const { return allowed.any (); }
   };
   // Whether relief can help every one of SHORT_OF.
-  static bool all_relievable (const std::vector<shortfall> &short_of);
+  static bool all_relievable (const vec<shortfall> &short_of);
   // Set by allocate () before the phases run: each entry stands for one
   // more register of its file taken at every instruction of its point
   // (a phantom value with the shortfall's allowed set and width), so the
   // spiller leaves colour assignment the register it lacked there
   // (spilling.cc, spiller::phantoms_at).
-  std::vector<shortfall> relief;
+  vec<shortfall> relief;
   // Set by allocate () before the phases run: values spill_required
   // sends to memory whole (stable ids), where relief did not help.
-  std::vector<value_id> whole;
+  vec<value_id> whole;
   // Values in memory whose reads do not share reloads
   // (place_spill_code), where relief did not help (stable ids).
-  std::vector<value_id> unshared;
+  vec<value_id> unshared;
   // The values the working function has when spill_required starts:
   // the phases before it do not depend on relief or `whole`, so ids
   // below this name the same values in every run of one function.
@@ -370,7 +370,7 @@ struct work
   value_id stable_of (value_id v) const;
   // What assign_colors found no register for (it does not spill), for
   // allocate () to relieve, or to name the values it spills whole.
-  std::vector<shortfall> shortfalls;
+  vec<shortfall> shortfalls;
   // Whether spill_before_coloring runs its spiller (every run but
   // allocate ()'s last resort, which has every value in memory).
   enum class spiller_use : uint8_t { run, skip };
@@ -398,7 +398,7 @@ struct work
   // this order).  Instruction indices stay valid: later phases never
   // remove instructions (they turn them into nops) and insert only in
   // blocks' rebuilt vectors after PhiMemCoalesce has run.
-  std::vector<lifted_copy> lifted_copies;
+  vec<lifted_copy> lifted_copies;
 
   // Preferences (preferences.cc).  affinities[v]: the values V would
   // rather share a register with (a copy, a phi, a tie between them),
@@ -412,17 +412,17 @@ struct work
     value_id other;
     double weight;
   };
-  std::vector<std::vector<affinity>> affinities;
-  std::vector<std::vector<std::pair<hreg, double>>> pref;
+  vec<vec<affinity>> affinities;
+  vec<vec<std::pair<hreg, double>>> pref;
 
   // class_cell[r]: the memory cell of the phi class whose representative
   // is r, or no_cell.
-  std::vector<cell_id> class_cell;
+  vec<cell_id> class_cell;
 
   alloc_stats stats;
 
   // file_of[h]: the file of hard register h, or no_file.
-  std::vector<file_id> file_of;
+  vec<file_id> file_of;
 
   // Add a working value like V with origin O; return its id.
   value_id add_value (const value &v, vorigin o, spillability s);
@@ -521,7 +521,7 @@ void compute_preferences (work &w);
 std::string spill_required (work &w);
 std::string spill_before_coloring (work &w);
 failure assign_colors (work &w);
-std::string place_spill_code (work &w, const std::vector<value_id> &newly);
+std::string place_spill_code (work &w, const vec<value_id> &newly);
 void coalesce_copies (work &w);
 void reuse_loads (work &w);
 std::string deconstruct_ssa (work &w);
@@ -558,21 +558,21 @@ bool takes_end_code (const block &b);
 // Set IN[b] and OUT[b] to the hard registers live at the start and the
 // end of each block b of F (pre-coloured ranges: from a def_hard, or the
 // function's entry, to a use_hard).  interval_analysis.cc.
-void hard_liveness (const function &f, std::vector<hreg_set> &in,
-                    std::vector<hreg_set> &out);
+void hard_liveness (const function &f, vec<hreg_set> &in,
+                    vec<hreg_set> &out);
 
 // Return the execution frequency estimate of block B: block::frequency
 // (GCC's profile estimate) when known, else 1 + 10^loop_depth.
 double block_frequency (const work &w, block_id b);
 
 // Add WT to the weight of H in the preference list P.
-void add_preference (std::vector<std::pair<hreg, double>> &p, hreg h,
+void add_preference (vec<std::pair<hreg, double>> &p, hreg h,
                      double wt);
 
 // Return the spill weight of every working value (ComputeWeight, seed 001
 // section 4.4), given the current liveness and spill decisions
 // (spill_weights.cc).
-std::vector<double> compute_weights (work &w);
+vec<double> compute_weights (work &w);
 
 // Return true if V may still go to memory: spillable, not in memory
 // already, and not dead (work.cc).
@@ -597,10 +597,10 @@ struct transfer
 // xors need none), other temporaries may use it.  SCRATCH is a cell for
 // swaps through memory (as a slot id in the edits).  Return "" or an
 // error.
-std::string sequentialize (const target &t, std::vector<transfer> moves,
+std::string sequentialize (const target &t, vec<transfer> moves,
                            const hreg_set &free, const hreg_set &needs_save,
                            slot_id scratch, const program_point &at,
-                           std::vector<edit> &out);
+                           vec<edit> &out);
 
 } // namespace ssara::ra
 

@@ -662,7 +662,7 @@ block 0
   target t = make_test_target (32, 0, 0);
   function f = parse (text, t);
   allocation a = blank (f);
-  a.removed.assign (1, std::vector<bool> (4, false));
+  a.removed.assign (1, vec<bool> (4, false));
   a.removed[0][1] = true;
   a.operand_loc[0][0][0] = R (30);
   a.operand_loc[0][2] = { R (29), R (30) };

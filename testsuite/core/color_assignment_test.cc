@@ -45,7 +45,7 @@ TEST (ColorAssignment, WeightTableV8)
 {
   auto p = prepare (v8_loop, make_test_target (8, 2, 2), upto::coalesced);
   ra::analyse_intervals (*p->w);
-  std::vector<double> wt = ra::compute_weights (*p->w);
+  auto wt = ra::compute_weights (*p->w);
   // v8: only v2's contribution 1 + 10^L(B1) = 2, over a size of 6.
   EXPECT_NEAR (wt[1], 2.0 / 6.0, 1e-9);
   // v2: its def and its use by the phi (both depth 0), size 2.
@@ -80,7 +80,7 @@ block 1 depth=1
 )";
   auto p = prepare (text, make_test_target (8, 2, 2), upto::coalesced);
   ra::analyse_intervals (*p->w);
-  std::vector<double> wt = ra::compute_weights (*p->w);
+  auto wt = ra::compute_weights (*p->w);
   EXPECT_NEAR (wt[1], 22.0, 1e-9);       // the paper's v5: 22 / 1
   EXPECT_NEAR (wt[2], 22.0 / 2, 1e-9);   // the paper's v4: 22 / 2
   EXPECT_NEAR (wt[0], 6.0 / 3, 1e-9);    // the paper's v1: 6 / 3

@@ -259,7 +259,7 @@ TEST (Dominators, DiamondAndLoop)
   EXPECT_EQ (std::vector<block_id> (d.children (0).begin (),
                                     d.children (0).end ()),
              (std::vector<block_id>{ 1, 2, 3 }));
-  EXPECT_EQ (d.preorder (), (std::vector<block_id>{ 0, 1, 2, 3, 4, 5 }));
+  EXPECT_EQ (d.preorder (), (vec<block_id>{ 0, 1, 2, 3, 4, 5 }));
   EXPECT_EQ (d.depth (5), 3u);
   f.blocks.emplace_back ();
   dominator_tree d2 (f);

@@ -56,8 +56,8 @@ TEST (IrText, ParseExample)
   EXPECT_EQ (f.values[2].file, fpr_file);
   EXPECT_EQ (f.values[2].allowed, file_regs (t, fpr_file));
   EXPECT_EQ (f.blocks[0].origin, 4u);
-  EXPECT_EQ (f.blocks[1].preds, (std::vector<block_id>{ 0 }));
-  EXPECT_EQ (f.blocks[2].pred_abnormal, (std::vector<bool>{ true }));
+  EXPECT_EQ (f.blocks[1].preds, (vec<block_id>{ 0 }));
+  EXPECT_EQ (f.blocks[2].pred_abnormal, (vec<bool>{ true }));
   EXPECT_EQ (f.blocks[1].loop_depth, 1u);
   const insn &i0 = f.blocks[0].insns[0];
   EXPECT_EQ (i0.origin, 7u);
@@ -81,7 +81,7 @@ TEST (IrText, ParseExample)
   EXPECT_EQ (i4.ops[0].tied_to, 1);
   EXPECT_TRUE (i4.ops[2].earlyclobber);
   EXPECT_TRUE (i4.terminator);
-  EXPECT_EQ (f.blocks[3].phis[0].args, (std::vector<value_id>{ 4, 5 }));
+  EXPECT_EQ (f.blocks[3].phis[0].args, (vec<value_id>{ 4, 5 }));
 }
 
 TEST (IrText, RoundTrip)

@@ -91,7 +91,7 @@ drop_unreachable (function &f)
       while (!f.blocks[b].succs.empty ())
         drop_edge (f, b, f.blocks[b].succs.size () - 1);
   std::vector<block_id> map (n, no_block);
-  std::vector<block> kept;
+  vec<block> kept;
   for (block_id b = 0; b < n; ++b)
     if (seen[b])
       {

@@ -98,12 +98,12 @@ struct machine
 // them call-saved and written nowhere else) and check by simulation that
 // every destination ends up with its source's contents and that nothing
 // else outside FREE and the scratch slot changed.
-std::vector<edit>
-check_moves (const target &t, const std::vector<ra::transfer> &moves,
+vec<edit>
+check_moves (const target &t, const vec<ra::transfer> &moves,
              const hreg_set &free, slot_id scratch = 99,
              const hreg_set &needs_save = hreg_set ())
 {
-  std::vector<edit> out;
+  vec<edit> out;
   std::string e = ra::sequentialize (t, moves, free, needs_save, scratch,
                                      program_point (), out);
   EXPECT_EQ (e, "");
@@ -159,7 +159,7 @@ check_moves (const target &t, const std::vector<ra::transfer> &moves,
 }
 
 size_t
-count (const std::vector<edit> &es, edit::kind k)
+count (const vec<edit> &es, edit::kind k)
 {
   size_t n = 0;
   for (const edit &e : es)
@@ -207,7 +207,7 @@ TEST (SsaDeconstruction, Figure7)
                                    reg (r5) };
   std::vector<location> from_y = { reg (r5), mem (1), reg (r1), reg (r4),
                                    mem (0) };
-  std::vector<ra::transfer> x, y;
+  vec<ra::transfer> x, y;
   for (size_t i = 0; i < defs.size (); ++i)
     {
       x.push_back (mv (defs[i], from_x[i]));
@@ -237,7 +237,7 @@ TEST (SsaDeconstruction, Figure7)
 TEST (SsaDeconstruction, SwapTemporaries)
 {
   target t = make_test_target (8, 4, 4);
-  std::vector<ra::transfer> f = { mv (reg (fpr (1)), reg (fpr (2)), fpr_file),
+  vec<ra::transfer> f = { mv (reg (fpr (1)), reg (fpr (2)), fpr_file),
                                   mv (reg (fpr (2)), reg (fpr (1)), fpr_file) };
   hreg_set free_f;
   free_f.set (fpr (30));
@@ -249,7 +249,7 @@ TEST (SsaDeconstruction, SwapTemporaries)
   ASSERT_EQ (count (e2, edit::kind::swap), 1u);
   EXPECT_EQ (e2[0].temp, no_hreg);
   EXPECT_EQ (e2[0].slot, 7u);
-  std::vector<ra::transfer> c = { mv (reg (cr (0)), reg (cr (1)), cr_file),
+  vec<ra::transfer> c = { mv (reg (cr (0)), reg (cr (1)), cr_file),
                                   mv (reg (cr (1)), reg (cr (0)), cr_file) };
   hreg_set free_g;
   free_g.set (gpr (28));
@@ -264,7 +264,7 @@ TEST (SsaDeconstruction, CycleBreaksThroughFreeRegister)
 {
   target t = make_test_target (16, 8, 4);
   // r3 <- r4 <- r5 <- r3.
-  std::vector<ra::transfer> c3 = { mv (reg (gpr (3)), reg (gpr (4))),
+  vec<ra::transfer> c3 = { mv (reg (gpr (3)), reg (gpr (4))),
                                    mv (reg (gpr (4)), reg (gpr (5))),
                                    mv (reg (gpr (5)), reg (gpr (3))) };
   hreg_set free;
@@ -279,7 +279,7 @@ TEST (SsaDeconstruction, CycleBreaksThroughFreeRegister)
 
   // A 2-cycle: three copies or one swap (three xors); the free register
   // wins the tie.
-  std::vector<ra::transfer> c2 = { mv (reg (gpr (3)), reg (gpr (4))),
+  vec<ra::transfer> c2 = { mv (reg (gpr (3)), reg (gpr (4))),
                                    mv (reg (gpr (4)), reg (gpr (3))) };
   auto e3 = check_moves (t, c2, free);
   EXPECT_EQ (count (e3, edit::kind::swap), 0u);
@@ -296,7 +296,7 @@ TEST (SsaDeconstruction, CycleBreaksThroughFreeRegister)
 
   // One free register breaks two cycles in turn: once the first cycle
   // has unwound, nothing reads it.
-  std::vector<ra::transfer> two = c3;
+  vec<ra::transfer> two = c3;
   two.push_back (mv (reg (gpr (6)), reg (gpr (7))));
   two.push_back (mv (reg (gpr (7)), reg (gpr (8))));
   two.push_back (mv (reg (gpr (8)), reg (gpr (6))));
@@ -305,7 +305,7 @@ TEST (SsaDeconstruction, CycleBreaksThroughFreeRegister)
   EXPECT_EQ (count (e6, edit::kind::copy), 8u);
 
   // FPRs too: four fmrs instead of two swaps of three.
-  std::vector<ra::transfer> f3 = {
+  vec<ra::transfer> f3 = {
     mv (reg (fpr (1)), reg (fpr (2)), fpr_file),
     mv (reg (fpr (2)), reg (fpr (3)), fpr_file),
     mv (reg (fpr (3)), reg (fpr (1)), fpr_file) };
@@ -322,7 +322,7 @@ TEST (SsaDeconstruction, WideCycleBreak)
 {
   target t = make_test_target (16, 8, 4);
   // r3:r4 <- r5:r6 <- r7:r8 <- r3:r4.
-  std::vector<ra::transfer> c = {
+  vec<ra::transfer> c = {
     mv (reg (gpr (3)), reg (gpr (5)), gpr_file, 2),
     mv (reg (gpr (5)), reg (gpr (7)), gpr_file, 2),
     mv (reg (gpr (7)), reg (gpr (3)), gpr_file, 2) };
@@ -374,7 +374,7 @@ TEST (SsaDeconstruction, RandomWideCycles)
       };
       std::vector<std::pair<hreg, uint8_t>> srcs = tiling (), dsts = tiling ();
       std::shuffle (dsts.begin (), dsts.end (), rng);
-      std::vector<ra::transfer> moves;
+      vec<ra::transfer> moves;
       for (const auto &src : srcs)
         for (size_t j = 0; j < dsts.size (); ++j)
           if (dsts[j].second == src.second)
@@ -429,7 +429,7 @@ TEST (SsaDeconstruction, RandomParallelCopies)
       // Sources: registers among the first n + 2 (so that they collide
       // with destinations), a slot of their own, or (for a memory
       // destination) the destination's own slot: phi classes share one.
-      std::vector<ra::transfer> moves;
+      vec<ra::transfer> moves;
       for (unsigned i = 0; i < n; ++i)
         {
           location s = reg (regs[rng () % (n + 2)]);
@@ -443,7 +443,7 @@ TEST (SsaDeconstruction, RandomParallelCopies)
       check_moves (t, moves, rng () % 2 ? free : hreg_set ());
     }
   // A cycle of 5.
-  std::vector<ra::transfer> cyc;
+  vec<ra::transfer> cyc;
   for (unsigned i = 0; i < 5; ++i)
     cyc.push_back (mv (reg (gpr (3 + i)), reg (gpr (3 + (i + 1) % 5))));
   auto e = check_moves (t, cyc, {});

@@ -27,7 +27,7 @@ blank (const function &f)
       a.phi_loc[b].resize (f.blocks[b].phis.size ());
       for (const insn &in : f.blocks[b].insns)
         {
-          std::vector<location> l (in.ops.size ());
+          vec<location> l (in.ops.size ());
           for (size_t k = 0; k < in.ops.size (); ++k)
             if (in.ops[k].kind == operand_kind::use_hard
                 || in.ops[k].kind == operand_kind::def_hard)
