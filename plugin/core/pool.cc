@@ -11,7 +11,7 @@ namespace {
 constexpr size_t granule = 16;
 constexpr size_t classes = max_small_bytes / granule;
 // Chunks are carved into blocks of one class at a time, as needed.
-constexpr size_t chunk_bytes = size_t (64) << 10;
+constexpr size_t chunk_size = size_t (64) << 10;
 
 struct free_block
 {
@@ -21,20 +21,24 @@ struct free_block
 struct state
 {
   // free_lists[c]: blocks of (c + 1) * granule bytes given back.
-  free_block *free_lists[classes] = {};
+  free_block *free_lists[classes];
   // The unused rest of the newest chunk.
-  char *bump = nullptr;
-  char *bump_end = nullptr;
-  usage used;
+  char *bump;
+  char *bump_end;
+  // What current_usage () reports (no initializers: the state is
+  // trivial, so zero-initialized statically, never constructed).
+  size_t chunk_bytes, small_in_use;
 };
 
-state &
+// Trivial, so zero-initialized before any code runs, and never
+// destroyed: it outlives every static vec (storage may be given back while statics
+// are destroyed at exit).
+state pool_state;
+
+inline state &
 the_pool ()
 {
-  // Never destroyed: storage may be given back while statics are
-  // destroyed at exit.
-  static state *s = new state;
-  return *s;
+  return pool_state;
 }
 
 size_t
@@ -52,7 +56,7 @@ take (size_t bytes)
     return ::operator new (bytes);
   state &s = the_pool ();
   const size_t c = class_of (bytes);
-  ++s.used.small_in_use;
+  ++s.small_in_use;
   if (free_block *b = s.free_lists[c])
     {
       s.free_lists[c] = b->next;
@@ -63,9 +67,9 @@ take (size_t bytes)
     {
       // The rest of the old chunk (less than one block of this class)
       // is left unused.
-      s.bump = static_cast<char *> (::operator new (chunk_bytes));
-      s.bump_end = s.bump + chunk_bytes;
-      s.used.chunk_bytes += chunk_bytes;
+      s.bump = static_cast<char *> (::operator new (chunk_size));
+      s.bump_end = s.bump + chunk_size;
+      s.chunk_bytes += chunk_size;
     }
   void *p = s.bump;
   s.bump += size;
@@ -87,13 +91,16 @@ give (void *p, size_t bytes) noexcept
   free_block *b = static_cast<free_block *> (p);
   b->next = s.free_lists[c];
   s.free_lists[c] = b;
-  --s.used.small_in_use;
+  --s.small_in_use;
 }
 
 usage
 current_usage ()
 {
-  return the_pool ().used;
+  usage u;
+  u.chunk_bytes = the_pool ().chunk_bytes;
+  u.small_in_use = the_pool ().small_in_use;
+  return u;
 }
 
 } // namespace ssara::pool
