@@ -16,6 +16,7 @@
 #include "adapter.h"
 #include "report.h"
 #include "attribution.h"
+#include "core/pool.h"
 
 #include <cstring>
 
@@ -118,6 +119,9 @@ pass_ssara::execute (::function *fun)
     }
   else
     r = allocate_function (m_opts);
+  // The function's lists are all gone: the next function's are carved
+  // in order from the pool's chunks (pool.h).
+  pool::reset_if_unused ();
   attribution_end_ssara ();
   if (r.outcome == adapter_outcome::allocated)
     {

@@ -417,6 +417,15 @@ const double pereira_margin = 1.3;
 alloc_result
 allocate (const function &f, const target &t, const alloc_options &opts)
 {
+  // Declared first, so run last: after every work is gone.
+  struct release_at_return
+  {
+    ~release_at_return ()
+    {
+      ra::release_kept_lists ();
+      ra::release_spiller_lists ();
+    }
+  } release;
   alloc_result r;
   phase_clock clock (opts.times);
   if (!opts.verified)

@@ -183,6 +183,9 @@ public:
 
   // Give the storage back if it is larger than max_kept_bytes: a huge
   // function's tree would otherwise stay for the rest of the compile.
+  // Give the shared storage back (at the end of a function).
+  static void release_storage () { vec<hreg_set> ().swap (storage ()); }
+
   static void trim_storage ()
   {
     vec<hreg_set> &s = storage ();
@@ -319,6 +322,13 @@ recycle_liveness (liveness &L)
   L.live_out.clear ();
   L.intervals.clear ();
   point_or::trim_storage ();
+}
+
+void
+release_kept_lists ()
+{
+  pools () = list_pools ();
+  point_or::release_storage ();
 }
 
 bool

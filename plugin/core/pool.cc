@@ -2,6 +2,7 @@
 
 #include "pool.h"
 
+#include <cstring>
 #include <new>
 
 namespace ssara::pool {
@@ -10,7 +11,8 @@ namespace {
 
 constexpr size_t granule = 16;
 constexpr size_t classes = max_small_bytes / granule;
-// Chunks are carved into blocks of one class at a time, as needed.
+// Chunks are carved into blocks of one class at a time, as needed.  The
+// first granule of a chunk links it to the next one.
 constexpr size_t chunk_size = size_t (64) << 10;
 
 struct free_block
@@ -22,7 +24,10 @@ struct state
 {
   // free_lists[c]: blocks of (c + 1) * granule bytes given back.
   free_block *free_lists[classes];
-  // The unused rest of the newest chunk.
+  // Every chunk, linked from the first one; `current` is the one being
+  // carved, its rest from `bump` to `bump_end`.  Invariant: the chunks
+  // after `current` hold no block in use (reset made them free).
+  char *first, *current;
   char *bump;
   char *bump_end;
   // What current_usage () reports (no initializers: the state is
@@ -31,8 +36,8 @@ struct state
 };
 
 // Trivial, so zero-initialized before any code runs, and never
-// destroyed: it outlives every static vec (storage may be given back while statics
-// are destroyed at exit).
+// destroyed: it outlives every static vec (storage may be given back
+// while statics are destroyed at exit).
 state pool_state;
 
 inline state &
@@ -45,6 +50,21 @@ size_t
 class_of (size_t bytes)
 {
   return bytes == 0 ? 0 : (bytes - 1) / granule;
+}
+
+char *&
+next_chunk (char *chunk)
+{
+  return *reinterpret_cast<char **> (chunk);
+}
+
+// Make CHUNK the one being carved.
+void
+carve_from (state &s, char *chunk)
+{
+  s.current = chunk;
+  s.bump = chunk + granule;
+  s.bump_end = chunk + chunk_size;
 }
 
 } // namespace
@@ -66,10 +86,20 @@ take (size_t bytes)
   if (size_t (s.bump_end - s.bump) < size)
     {
       // The rest of the old chunk (less than one block of this class)
-      // is left unused.
-      s.bump = static_cast<char *> (::operator new (chunk_size));
-      s.bump_end = s.bump + chunk_size;
-      s.chunk_bytes += chunk_size;
+      // is left unused.  The next chunk is one reset made free, or a
+      // new one.
+      char *next = s.current ? next_chunk (s.current) : nullptr;
+      if (!next)
+        {
+          next = static_cast<char *> (::operator new (chunk_size));
+          next_chunk (next) = nullptr;
+          if (s.current)
+            next_chunk (s.current) = next;
+          else
+            s.first = next;
+          s.chunk_bytes += chunk_size;
+        }
+      carve_from (s, next);
     }
   void *p = s.bump;
   s.bump += size;
@@ -92,6 +122,17 @@ give (void *p, size_t bytes) noexcept
   b->next = s.free_lists[c];
   s.free_lists[c] = b;
   --s.small_in_use;
+}
+
+bool
+reset_if_unused ()
+{
+  state &s = the_pool ();
+  if (s.small_in_use != 0 || !s.first)
+    return false;
+  std::memset (s.free_lists, 0, sizeof s.free_lists);
+  carve_from (s, s.first);
+  return true;
 }
 
 usage

@@ -12,8 +12,9 @@
 // The pool keeps a free list per size class (multiples of 16 bytes up
 // to max_small_bytes) and carves new blocks from chunks it never gives
 // back; a larger request goes to operator new.  Freed blocks serve
-// later requests of their class, in this function or the next, so the
-// pool holds at most what the core needed at once in each class.
+// later requests of their class; once no block is in use (between
+// functions: reset_if_unused), every chunk is free for carving again,
+// so the pool holds at most what one function needed at once.
 //
 // Not thread-safe: the core allocates one function at a time, on one
 // thread (cc1 has one; the host tests run one allocation at a time).
@@ -38,6 +39,14 @@ void *take (size_t bytes);
 
 // Give back storage P of BYTES bytes that take (BYTES) returned.
 void give (void *p, size_t bytes) noexcept;
+
+// If no small block is in use, forget the free lists and carve again
+// from the first chunk; return whether it did.  The adapter calls it
+// after each function: the next function's lists then lie in order in
+// memory the pool already has, and taking a block reads nothing from
+// it (a block popped from a free list a function left is cold in the
+// cache: most of the pool's time in cc1 was that one load).
+bool reset_if_unused ();
 
 // What the pool holds, for tests and statistics.
 struct usage

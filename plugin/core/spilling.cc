@@ -531,6 +531,16 @@ trim_spiller_lists ()
     m = spiller_lists ();
 }
 
+} // namespace
+
+void
+release_spiller_lists ()
+{
+  shared_lists () = spiller_lists ();
+}
+
+namespace {
+
 class spiller
 {
 public:

@@ -515,6 +515,13 @@ void analyse_intervals (work &w, live_scope scope = live_scope::full);
 // function, when its work ends.
 void recycle_liveness (liveness &L);
 
+// Give back the storage the phases keep from run to run of a function
+// (recycle_liveness's lists, the spiller's per-block lists): allocate ()
+// calls them as it returns, so that between functions no pool block is
+// in use (pool::reset_if_unused).
+void release_kept_lists ();
+void release_spiller_lists ();
+
 std::string analyse_phis (work &w);
 void phi_mem_coalesce (work &w);
 void compute_preferences (work &w);

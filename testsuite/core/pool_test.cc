@@ -1,6 +1,7 @@
 // pool_test.cc -- the core's list storage (pool.h).
 
 #include "pool.h"
+#include "work.h"
 
 #include <gtest/gtest.h>
 
@@ -67,6 +68,41 @@ TEST (Pool, VecMovesAndGrows)
   flags[50] = false;
   EXPECT_FALSE (flags[50]);
   EXPECT_TRUE (flags[99]);
+}
+
+} // namespace
+} // namespace ssara
+
+namespace ssara {
+namespace {
+
+// Once no small block is in use, reset_if_unused carves again from the
+// first chunk: the next blocks come in order, and the pool takes no new
+// chunk for what it had room for before.  While one block is in use,
+// it does nothing.
+TEST (Pool, ResetCarvesAgainWhenNothingIsInUse)
+{
+  // The lists phases keep from run to run (tests that call phases
+  // themselves leave them there; allocate () gives them back).
+  ra::release_kept_lists ();
+  ra::release_spiller_lists ();
+  if (pool::current_usage ().small_in_use != 0)
+    GTEST_SKIP () << pool::current_usage ().small_in_use
+                  << " blocks in use outside this test";
+  void *held = pool::take (64);
+  EXPECT_FALSE (pool::reset_if_unused ());
+  pool::give (held, 64);
+  ASSERT_TRUE (pool::reset_if_unused ());
+  const size_t chunks = pool::current_usage ().chunk_bytes;
+  char *a = static_cast<char *> (pool::take (48));
+  char *b = static_cast<char *> (pool::take (48));
+  EXPECT_EQ (b, a + 48);
+  pool::give (a, 48);
+  pool::give (b, 48);
+  ASSERT_TRUE (pool::reset_if_unused ());
+  EXPECT_EQ (static_cast<char *> (pool::take (48)), a);
+  pool::give (a, 48);
+  EXPECT_EQ (pool::current_usage ().chunk_bytes, chunks);
 }
 
 } // namespace
