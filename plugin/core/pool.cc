@@ -13,7 +13,7 @@ constexpr size_t granule = 16;
 constexpr size_t classes = max_small_bytes / granule;
 // Chunks are carved into blocks of one class at a time, as needed.  The
 // first granule of a chunk links it to the next one.
-constexpr size_t chunk_size = size_t (64) << 10;
+constexpr size_t chunk_size = size_t (256) << 10;
 
 struct free_block
 {

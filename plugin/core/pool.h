@@ -32,7 +32,7 @@ namespace ssara {
 namespace pool {
 
 // Requests up to this many bytes come from the free lists.
-constexpr size_t max_small_bytes = 512;
+constexpr size_t max_small_bytes = 4096;
 
 // Return storage for BYTES bytes, aligned to 16.
 void *take (size_t bytes);
