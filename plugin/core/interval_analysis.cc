@@ -258,14 +258,14 @@ hard_liveness (const function &f, vec<hreg_set> &in,
 
 namespace {
 
-// Storage that outlives a function: the live lists and intervals a
-// function's work leaves (recycle_liveness) go to the next function's
-// first analysis, which would otherwise grow each from nothing (1.8 M
-// of the core's 9.9 M allocations on SQLite's replay).  The core runs
-// one allocation at a time.  The lists are kept emptied, with at most
-// max_pooled_bytes of storage in all: the large functions' lists would
-// otherwise stay for the rest of the compile (cc1's peak memory on
-// SQLite rose 4.5 MB without the bound).
+// Storage that outlives a work: the live lists and intervals a work
+// leaves (recycle_liveness) go to the next analysis, which would
+// otherwise grow each from nothing, until allocate () returns and gives
+// them back (release_kept_lists: between functions no pool block may be
+// in use, pool.h).  Within a function that is the later runs of the
+// phases, each on a work of its own.  The core runs one allocation at a
+// time.  The lists are kept emptied, with at most max_pooled_bytes of
+// storage in all.
 struct list_pools
 {
   vec<vec<value_id>> values;

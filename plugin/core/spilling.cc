@@ -468,10 +468,12 @@ struct decisions
 // The storage of the spiller's per-block lists (its next-use maps and
 // the walks' start and end sets: spiller::dist_in_ and the others),
 // shared by every spiller: one runs at a time.  The lists keep it from
-// pass to pass, file to file and function to function, up to
-// max_kept_list_bytes (trim_spiller_lists, after each function's
-// spilling): per-block lists made anew for every function and pass
-// were five of the phase's allocations per block (SQLite -O2: 0.8 M).
+// pass to pass, file to file and run to run of a function, up to
+// max_kept_list_bytes (trim_spiller_lists, after each run's spilling),
+// and give it back when allocate () returns (release_spiller_lists:
+// between functions no pool block may be in use, pool.h): per-block
+// lists made anew for every pass were five of the phase's allocations
+// per block (SQLite -O2: 0.8 M).
 // Each holds at least as many blocks as the function has: only the
 // function's are read, each cleared before it is filled.
 struct spiller_lists

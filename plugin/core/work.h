@@ -242,7 +242,7 @@ struct liveness
 struct work
 {
   work (const function &f, const target &t, const alloc_options &o);
-  // Gives the live lists' storage back for the next function
+  // Lends the live lists' storage to the next analysis
   // (recycle_liveness).
   ~work ();
   // A copy (allocate () starts each run of the phases from spill_required
@@ -509,10 +509,10 @@ enum class live_scope : uint8_t { ranges, full };
 void analyse_intervals (work &w, live_scope scope = live_scope::full);
 
 // Keep the storage of L's live lists and intervals, emptied, for the
-// next function's analyse_intervals (interval_analysis.cc), and leave
-// them empty; give back the hard-register tree's storage, which the
-// analyses of one function share, if it is large.  Called once per
-// function, when its work ends.
+// next analyse_intervals (interval_analysis.cc) until allocate ()
+// returns (release_kept_lists), and leave them empty; give back the
+// hard-register tree's storage, which the analyses share, if it is
+// large.  Called when a work ends.
 void recycle_liveness (liveness &L);
 
 // Give back the storage the phases keep from run to run of a function
