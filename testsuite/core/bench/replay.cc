@@ -39,6 +39,7 @@
 
 #include "allocate.h"
 #include "ir-text.h"
+#include "pool.h"
 #include "../test-targets.h"
 
 #include <algorithm>
@@ -192,19 +193,7 @@ main (int argc, char **argv)
       fprintf (stderr, "replay: cannot write %s\n", stats);
       return 1;
     }
-  std::vector<function> fns;
-  size_t unparsed = 0, values = 0;
-  for (const std::string &s : texts)
-    {
-      function f;
-      if (!parse_function (s, t, &f).empty ())
-        {
-          ++unparsed;
-          continue;
-        }
-      values += f.values.size ();
-      fns.push_back (std::move (f));
-    }
+  size_t nfns = 0, unparsed = 0, values = 0;
 
   // Per phase, in first-seen order: the sum over functions of the least
   // time of the repeats.
@@ -216,8 +205,20 @@ main (int argc, char **argv)
   // round or more: colour-time spilling, which the splitting spiller is
   // meant to leave nothing to (issue 14).
   size_t late_rounds = 0, late_values = 0, relieved = 0, relief_runs = 0;
-  for (const function &f : fns)
+  // Each function is parsed just before its runs and dropped after
+  // them: between functions no pool block is in use, and the pool
+  // resets, as after each function in cc1 (pool.h).
+  for (const std::string &text : texts)
     {
+      pool::reset_if_unused ();
+      function f;
+      if (!parse_function (text, t, &f).empty ())
+        {
+          ++unparsed;
+          continue;
+        }
+      values += f.values.size ();
+      ++nfns;
       std::map<std::string, double> best;
       double best_total = -1;
       for (unsigned r = 0; r < repeat; ++r)
@@ -288,7 +289,7 @@ main (int argc, char **argv)
     fclose (stats_out);
   printf ("replay: %zu functions, %zu values (%zu unparsed, %zu failed), "
           "least of %u runs\n",
-          fns.size (), values, unparsed, failed, repeat);
+          nfns, values, unparsed, failed, repeat);
   double total = 0;
   for (const std::string &k : order)
     {
