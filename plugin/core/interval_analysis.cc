@@ -144,8 +144,8 @@ private:
 // The tree has 2n nodes for n positions, leaves at n .. 2n - 1 (the
 // iterative query needs no power of two for an operation that, like OR,
 // is commutative and associative), in storage kept from analysis to
-// analysis (a function's analyses, three or four, reuse it; its end
-// gives back a large one: trim_storage): the tree of make bench's
+// analysis (a function's analyses reuse it; allocate () gives it back
+// as it returns: release_storage): the tree of make bench's
 // generated function of 50000 statements had 16 MB, zeroed and paged
 // in anew at every analysis.
 class point_or
@@ -181,20 +181,10 @@ public:
     return res;
   }
 
-  // Give the storage back if it is larger than max_kept_bytes: a huge
-  // function's tree would otherwise stay for the rest of the compile.
   // Give the shared storage back (at the end of a function).
   static void release_storage () { vec<hreg_set> ().swap (storage ()); }
 
-  static void trim_storage ()
-  {
-    vec<hreg_set> &s = storage ();
-    if (s.capacity () * sizeof (hreg_set) > max_kept_bytes)
-      vec<hreg_set> ().swap (s);
-  }
-
 private:
-  static constexpr size_t max_kept_bytes = size_t (1) << 20;
   // The storage all trees share: the core runs one analysis at a time.
   static vec<hreg_set> &storage ()
   {
@@ -264,16 +254,13 @@ namespace {
 // them back (release_kept_lists: between functions no pool block may be
 // in use, pool.h).  Within a function that is the later runs of the
 // phases, each on a work of its own.  The core runs one allocation at a
-// time.  The lists are kept emptied, with at most max_pooled_bytes of
-// storage in all.
+// time.  The lists are kept emptied.  (They were bounded to 1 MiB when
+// they outlived the function; release_kept_lists bounds them now.)
 struct list_pools
 {
   vec<vec<value_id>> values;
   vec<vec<std::pair<pos_t, pos_t>>> ranges;
-  // The storage of the lists held, in bytes.
-  size_t bytes = 0;
 };
-constexpr size_t max_pooled_bytes = size_t (1) << 20;
 
 list_pools &
 pools ()
@@ -286,11 +273,8 @@ template <typename T>
 void
 give_list (vec<vec<T>> &pool, vec<T> &l)
 {
-  const size_t b = l.capacity () * sizeof (T);
-  list_pools &P = pools ();
-  if (b == 0 || P.bytes + b > max_pooled_bytes)
+  if (l.capacity () == 0)
     return;
-  P.bytes += b;
   l.clear ();
   pool.push_back (std::move (l));
 }
@@ -302,7 +286,6 @@ take_list (vec<vec<T>> &pool)
 {
   vec<T> l = std::move (pool.back ());
   pool.pop_back ();
-  pools ().bytes -= l.capacity () * sizeof (T);
   return l;
 }
 
@@ -321,7 +304,6 @@ recycle_liveness (liveness &L)
   L.live_in.clear ();
   L.live_out.clear ();
   L.intervals.clear ();
-  point_or::trim_storage ();
 }
 
 void

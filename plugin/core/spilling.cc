@@ -468,9 +468,8 @@ struct decisions
 // The storage of the spiller's per-block lists (its next-use maps and
 // the walks' start and end sets: spiller::dist_in_ and the others),
 // shared by every spiller: one runs at a time.  The lists keep it from
-// pass to pass, file to file and run to run of a function, up to
-// max_kept_list_bytes (trim_spiller_lists, after each run's spilling),
-// and give it back when allocate () returns (release_spiller_lists:
+// pass to pass, file to file and run to run of a function, and give it
+// back when allocate () returns (release_spiller_lists:
 // between functions no pool block may be in use, pool.h): per-block
 // lists made anew for every pass were five of the phase's allocations
 // per block (SQLite -O2: 0.8 M).
@@ -503,34 +502,6 @@ shared_lists ()
 {
   static spiller_lists m;
   return m;
-}
-
-constexpr size_t max_kept_list_bytes = size_t (1) << 20;
-
-// The bytes the lists of L hold.
-template <typename L>
-size_t
-list_bytes (const vec<L> &lists)
-{
-  size_t n = 0;
-  for (const L &l : lists)
-    n += l.capacity () * sizeof (typename L::value_type);
-  return n;
-}
-
-// Give the lists' storage back if it holds more than
-// max_kept_list_bytes: a huge function's lists would otherwise stay for
-// the rest of the compile.
-void
-trim_spiller_lists ()
-{
-  spiller_lists &m = shared_lists ();
-  const size_t bytes
-    = list_bytes (m.in) + list_bytes (m.out) + list_bytes (m.freq_in)
-      + list_bytes (m.freq_out) + list_bytes (m.entry) + list_bytes (m.end)
-      + list_bytes (m.end_free);
-  if (bytes > max_kept_list_bytes)
-    m = spiller_lists ();
 }
 
 } // namespace
@@ -3892,7 +3863,6 @@ std::string
 spill_before_coloring (work &w)
 {
   std::string e = spill_with_splitting (w);
-  trim_spiller_lists ();
   // Rematerializable instructions whose every read now recomputes them
   // (or that nothing read) go: whatever the policy, before colour
   // assignment (work.cc).

@@ -510,13 +510,13 @@ void analyse_intervals (work &w, live_scope scope = live_scope::full);
 
 // Keep the storage of L's live lists and intervals, emptied, for the
 // next analyse_intervals (interval_analysis.cc) until allocate ()
-// returns (release_kept_lists), and leave them empty; give back the
-// hard-register tree's storage, which the analyses share, if it is
-// large.  Called when a work ends.
+// returns (release_kept_lists), and leave them empty.  Called when a
+// work ends.
 void recycle_liveness (liveness &L);
 
 // Give back the storage the phases keep from run to run of a function
-// (recycle_liveness's lists, the spiller's per-block lists): allocate ()
+// (recycle_liveness's lists, interval analysis's hard-register tree,
+// the spiller's per-block lists): allocate ()
 // calls them as it returns, so that between functions no pool block is
 // in use (pool::reset_if_unused).
 void release_kept_lists ();
