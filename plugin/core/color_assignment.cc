@@ -1458,6 +1458,7 @@ assign_colors (work &w)
     }
   if (!w.live_current)
     analyse_intervals (w);
+  compute_avoid (w);
   w.live_current = false;
   // Preferences describe the working function as it is: built here if
   // allocate () has not (the unit tests) or if the function has grown

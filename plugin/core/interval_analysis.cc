@@ -29,6 +29,21 @@ namespace ssara::ra {
 
 namespace {
 
+// Call F (A, E) for the maximal runs of intervals IV (sorted, disjoint):
+// intervals of consecutive blocks touch.
+template <typename F>
+void
+each_run (const vec<std::pair<pos_t, pos_t>> &iv, F &&f)
+{
+  for (size_t k = 0; k < iv.size ();)
+    {
+      pos_t a = iv[k].first, e = iv[k].second;
+      for (++k; k < iv.size () && iv[k].first <= e + 1; ++k)
+        e = std::max (e, iv[k].second);
+      f (a, e);
+    }
+}
+
 // Range-OR updates and queries over per-position hard-register sets.
 // Node i covers a range of positions; all_[i] was OR-ed into every
 // position of it, sub_[i] is the OR of everything anywhere inside it.
@@ -474,7 +489,6 @@ analyse_intervals (work &w, live_scope scope)
 
   // Per-block backward scan: intervals and (full) hard occupancy.
   point_or tree (full ? L.npos : 0);
-  sparse_or pre_tree;
   // Record the hard registers occupied at position P.
   auto occ_at = [&] (pos_t p, const hreg_set &set) {
     if (set.any ())
@@ -483,6 +497,8 @@ analyse_intervals (work &w, live_scope scope)
   reset (L.intervals, nv, P.ranges);
   // (Also for the ranges alone: spill_required reads it.)
   L.across_in_memory.assign (nv, false);
+  // (avoid is made by compute_avoid, for colour assignment alone.)
+  L.avoid.clear ();
   if (full)
     {
       L.hard_at_end.assign (nb, hreg_set ());
@@ -493,7 +509,6 @@ analyse_intervals (work &w, live_scope scope)
       L.hard_at_end.clear ();
       L.hard_at_use.clear ();
       L.forbidden.clear ();
-      L.avoid.clear ();
     }
   vec<pos_t> open_end (nv, ~pos_t (0));
   vec<value_id> open;
@@ -586,32 +601,32 @@ analyse_intervals (work &w, live_scope scope)
     if (!std::is_sorted (L.intervals[v].begin (), L.intervals[v].end ()))
       std::sort (L.intervals[v].begin (), L.intervals[v].end ());
 
-  // A value whose allowed set has a single start register is as good as
-  // pre-coloured (seed 001, 4.4): other values prefer to avoid that
-  // register where they overlap it (liveness::avoid).  So is a value
-  // whose allowed set, less the registers forbidden over its range, has
-  // one (a base address between a call's pre-coloured arguments: with
-  // 5 GPRs, sqlite3_strlike's copy of an argument took by preference the
-  // one register left to such a value, which was spilled in a second
-  // round).
   if (!full)
     return;
   tree.build ();
   L.forbidden.assign (nv, hreg_set ());
-  // Call F (A, E) for the maximal runs of V's intervals: intervals of
-  // consecutive blocks touch.
-  auto runs = [&] (value_id v, auto &&f) {
-    const auto &iv = L.intervals[v];
-    for (size_t k = 0; k < iv.size ();)
-      {
-        pos_t a = iv[k].first, e = iv[k].second;
-        for (++k; k < iv.size () && iv[k].first <= e + 1; ++k)
-          e = std::max (e, iv[k].second);
-        f (a, e);
-      }
-  };
+  auto runs = [&] (value_id v, auto &&f) { each_run (L.intervals[v], f); };
   for (value_id v = 0; v < nv; ++v)
     runs (v, [&] (pos_t a, pos_t e) { L.forbidden[v] |= tree.query (a, e); });
+}
+
+// A value whose allowed set has a single start register is as good as
+// pre-coloured (seed 001, 4.4): other values prefer to avoid that
+// register where they overlap it (liveness::avoid).  So is a value
+// whose allowed set, less the registers forbidden over its range, has
+// one (a base address between a call's pre-coloured arguments: with
+// 5 GPRs, sqlite3_strlike's copy of an argument took by preference the
+// one register left to such a value, which was spilled in a second
+// round).
+void
+compute_avoid (work &w)
+{
+  liveness &L = w.live;
+  const size_t nv = w.fn.values.size ();
+  if (L.avoid.size () == nv)
+    return;
+  auto runs = [&] (value_id v, auto &&f) { each_run (L.intervals[v], f); };
+  sparse_or pre_tree;
   // pre[v]: the one start register V may take (its allowed set, less
   // the registers forbidden over its range), or no_hreg.
   vec<hreg> pre (nv, no_hreg);

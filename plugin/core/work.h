@@ -220,7 +220,11 @@ struct liveness
   vec<hreg_set> forbidden;
 
   // avoid[v]: registers of values with a single allowed register that
-  // overlap v (a preference to stay clear, not a constraint).
+  // overlap v (a preference to stay clear, not a constraint).  Empty
+  // after analyse_intervals: only colour assignment reads it, and it
+  // makes it (compute_avoid) from the intervals and forbidden sets of the
+  // analysis it colours with, so that an analysis the spiller's lowering
+  // replaces does not make it for nothing.
   vec<hreg_set> avoid;
 
   // across_in_memory[v]: v is live across an instruction with
@@ -507,6 +511,9 @@ std::string lift_phis (work &w);
 // spilling need, or everything `liveness` holds.
 enum class live_scope : uint8_t { ranges, full };
 void analyse_intervals (work &w, live_scope scope = live_scope::full);
+// Fill w.live.avoid from the full analysis in w.live, unless it holds
+// it already (interval_analysis.cc).
+void compute_avoid (work &w);
 
 // Keep the storage of L's live lists and intervals, emptied, for the
 // next analyse_intervals (interval_analysis.cc) until allocate ()
