@@ -332,6 +332,11 @@ bool
 liveness::meet (value_id a, value_id b) const
 {
   const auto &x = intervals[a], &y = intervals[b];
+  // Most pairs asked about lie apart as a whole (colour assignment's
+  // move_occupant asks about every value).
+  if (x.empty () || y.empty () || x.back ().second < y.front ().first
+      || y.back ().second < x.front ().first)
+    return false;
   size_t i = 0, j = 0;
   while (i < x.size () && j < y.size ())
     {

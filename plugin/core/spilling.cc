@@ -750,6 +750,9 @@ private:
   {
     vec<value_id> U, D, ec, entering;
     vec<hreg_set> classes;
+    // Parallel to classes: the total width of the values whose reach
+    // it is (fit_classes).
+    vec<unsigned> class_width;
   } scratch_;
   // walk_with's marks per value, valid where equal to walk_stamp_ (one
   // per call): in_w_, in its working set; unread_, in its start set and
@@ -2032,6 +2035,7 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
   // The restricted reaches fit_classes finds (few: GPRs without r0, the
   // starts of register pairs); cleared, not reallocated, per call.
   vec<hreg_set> &classes = scratch_.classes;
+  vec<unsigned> &class_width = scratch_.class_width;
   auto fit_classes = [&] (const hreg_set &free,
                           const vec<value_id> &extra,
                           const vec<value_id> &keep, size_t j) {
@@ -2058,22 +2062,47 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
       }
     if (total <= common.count ())
       return;
+    // The distinct restricted reaches, each with the width of the values
+    // of W, and of EXTRA not in W, whose reach it is: a class's need is
+    // the sum over the reaches within it while nothing has left W, so
+    // that a class that fits costs no walk over W (the reaches are few,
+    // W is not).
     classes.clear ();
-    auto note = [&] (value_id x) {
+    class_width.clear ();
+    unsigned full_width = 0;
+    auto note = [&] (value_id x, unsigned wd) {
       const hreg_set &t = reach_[x];
       if (t == regs_)
-        return;
-      for (const hreg_set &c : classes)
-        if (c == t)
+        {
+          full_width += wd;
           return;
+        }
+      for (size_t c = 0; c < classes.size (); ++c)
+        if (classes[c] == t)
+          {
+            class_width[c] += wd;
+            return;
+          }
       classes.push_back (t);
+      class_width.push_back (wd);
     };
     for (value_id x : W)
-      note (x);
+      note (x, width (x));
     for (value_id x : extra)
-      note (x);
+      note (x, w_has (x) ? 0 : width (x));
+    const size_t w_size = W.size ();
     for (const hreg_set &t : classes)
       {
+        const unsigned room = unsigned ((t & free).count ());
+        if (W.size () == w_size)
+          {
+            unsigned n = (regs_ & ~t).none () ? full_width : 0;
+            for (size_t c = 0; c < classes.size (); ++c)
+              if ((classes[c] & ~t).none ())
+                n += class_width[c];
+            if (n <= room)
+              continue;
+          }
         auto within = [&] (value_id u) { return (reach_[u] & ~t).none (); };
         auto need = [&] {
           unsigned n = 0;
@@ -2084,7 +2113,6 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
               n += within (u) ? width (u) : 0;
           return n;
         };
-        const unsigned room = unsigned ((t & free).count ());
         evict_until ([&] { return need () <= room; }, within, keep, j);
       }
   };
