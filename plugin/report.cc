@@ -103,6 +103,9 @@ stats_line (const char *name, const adapter_result &r)
       // in N runs (allocate.cc, run_whole).
       if (s.whole_runs)
         line += " whole_runs=" + std::to_string (s.whole_runs);
+      // Of those, values whose reads got reloads of their own.
+      if (s.unshared)
+        line += " unshared=" + std::to_string (s.unshared);
       if (!r.times.empty ())
         {
           line += " times=";

@@ -375,6 +375,7 @@ run_whole (prepared &p, const alloc_options &opts, phase_clock &clock,
       rs.shortfalls.clear ();
       r = run_phases (p, opts, clock, rs);
       r.alloc.stats.whole_runs = run + 1;
+      r.alloc.stats.unshared = unsigned (rs.unshared.size ());
       if (r.failure != alloc_failure::short_of_registers)
         return r;
       short_of = std::move (rs.shortfalls);

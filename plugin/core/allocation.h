@@ -185,6 +185,9 @@ struct alloc_stats
   unsigned stack_bytes = 0;     // sum of slot sizes
   unsigned whole_runs = 0;      // runs with values spilled whole where
                                 // relief did not help (allocate.cc)
+  unsigned unshared = 0;        // values in memory whose reads got
+                                // reloads of their own in those runs
+                                // (shortfall::unshare, allocate.cc)
   unsigned last_resort = 0;     // 1 if colouring failed after spilling
                                 // and relief, and the function was
                                 // allocated with every value in memory

@@ -1378,6 +1378,52 @@ block 6 preds=5 succs= depth=0 freq=1 returns
   EXPECT_GE (in_regs, 5u);
 }
 
+// Where a shortfall's register is held by the shared reload of a value
+// already in memory, the whole-value runs give that value reloads of its
+// own at each read instead (shortfall::unshare, work::unshared;
+// allocate.cc, run_whole), and the stats count it (unshared=N).  Found
+// by the fuzz generator (seed 382, 12 GPRs; 6 of its first 510 seeds
+// unshare with the splitting spiller) and reduced with reduce_function:
+// the runs send v1, read before a call, copied into its argument
+// register and read after it, and v3, four registers wide, to memory
+// whole, and v1's reads, which shared one reload, get one each (into r5
+// for the call, and after it).  Without unshare the runs stay short and
+// the function goes to the last resort, every value in memory.
+TEST (Allocate, ShortfallUnsharesAReload)
+{
+  const char *text = R"(
+function gen
+value v0 gpr
+value v1 gpr
+value v2 gpr
+value v3 gpr w=4
+value v4 gpr
+value v5 ctr
+value v6 gpr w=2 allowed={r4,r29,r30}
+block 0 preds= succs=1 depth=0
+  copy def:v0 use_hard:r3
+  insn def:v1
+block 1 preds=0 succs=2 depth=0
+  insn clobbers={r5,r7,r8,r28,r31}
+block 2 preds=1 succs=3 depth=0
+  insn def:v2{r26}
+  insn use:v1
+  insn def:v3 def:v4{r29}
+  copy def_hard:r5 use:v1
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7}
+block 3 preds=2 succs=4 depth=1
+  insn def:v5{r5} def:v6
+block 4 preds=3 succs= depth=0
+  insn use:v0
+  insn use:v1
+)";
+  alloc_result r = split_and_compare (text, make_test_target (12, 10, 3));
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.last_resort, 0u);
+  EXPECT_GE (r.alloc.stats.whole_runs, 1u);
+  EXPECT_GE (r.alloc.stats.unshared, 1u);
+}
+
 // Where colour assignment finds a value no register after the spiller
 // brought the files down, the spiller is told (work::relief: one more
 // register taken at that point) and the phases run again, instead of
