@@ -323,14 +323,26 @@ ref_alloc::assign_insn (block_id b, uint32_t i)
           }
       order.push_back (k);
     }
-  // Uses first (fewest candidates first), then defs.
+  // Defs with a single candidate and no tie first (they are decided
+  // already), then uses (fewest candidates first), then the other defs:
+  // a tied def takes its use's register.
+  auto rank = [&] (size_t k) {
+    const operand &op = in.ops[k];
+    if (op.kind == operand_kind::use)
+      return 1;
+    return op.tied_to == no_operand && cands[k].size () == 1 ? 0 : 2;
+  };
   std::stable_sort (order.begin (), order.end (), [&] (size_t x, size_t y) {
-    bool ux = in.ops[x].kind == operand_kind::use;
-    bool uy = in.ops[y].kind == operand_kind::use;
-    if (ux != uy)
-      return ux;
+    if (rank (x) != rank (y))
+      return rank (x) < rank (y);
     return cands[x].size () < cands[y].size ();
   });
+  // The defs tied to each use.
+  std::vector<std::vector<size_t>> tied_defs (n);
+  for (size_t k = 0; k < n; ++k)
+    if (in.ops[k].kind == operand_kind::def
+        && in.ops[k].tied_to != no_operand)
+      tied_defs[in.ops[k].tied_to].push_back (k);
 
   std::vector<hreg> pick (n, no_hreg);
   unsigned long nodes = 0;
@@ -357,10 +369,26 @@ ref_alloc::assign_insn (block_id b, uint32_t i)
             const operand &o2 = in.ops[j];
             bool same_side = (o2.kind == operand_kind::use)
                              == (op.kind == operand_kind::use);
-            bool ec = op.earlyclobber
-                      && o2.kind == operand_kind::use;
+            // (Either may come first: a def decided already precedes
+            // the uses.)
+            bool ec = (op.earlyclobber && o2.kind == operand_kind::use)
+                      || (o2.earlyclobber && op.kind == operand_kind::use);
             if ((same_side || ec) && overlap (h, w, pick[j], width (o2)))
               ok = false;
+          }
+        // A use's tied defs take H too: it must be a candidate of theirs
+        // and clear of the defs picked (those decided first), or the
+        // search would find out only after every other use (seed 4398
+        // of Fuzz.ReferenceAllocator ran out of nodes so).
+        for (size_t t : tied_defs[k])
+          {
+            ok = ok && std::find (cands[t].begin (), cands[t].end (), h)
+                         != cands[t].end ();
+            for (size_t j = 0; j < n && ok; ++j)
+              if (pick[j] != no_hreg && in.ops[j].kind != operand_kind::use
+                  && overlap (h, width (in.ops[t]), pick[j],
+                              width (in.ops[j])))
+                ok = false;
           }
         if (!ok)
           continue;
