@@ -1144,26 +1144,53 @@ spiller::compute_pressure ()
   cold_calls_.clear ();
   call_room_ = ~0u;
   unsigned hot_saved = 0;
-  // The values live at the scan's point (cleared, not reallocated, per
-  // block).
+  // The values live at the scan's point, in no order (cleared, not
+  // reallocated, per block), each one's index in it (at[v], or no_index
+  // where it is not live) and their total width: a set that a def
+  // leaves and a use joins in constant time, where a search and an
+  // erase of the list, and its weight summed anew at every instruction,
+  // cost in proportion to the values live (hundreds in sqlite3VdbeExec).
+  // Nothing below depends on the list's order.
   vec<value_id> live;
+  constexpr uint32_t no_index = ~uint32_t (0);
+  vec<uint32_t> at (w_.fn.values.size (), no_index);
+  unsigned live_width = 0;
+  auto join = [&] (value_id v) {
+    if (at[v] != no_index)
+      return;
+    at[v] = uint32_t (live.size ());
+    live.push_back (v);
+    live_width += width (v);
+  };
+  auto leave = [&] (value_id v) {
+    if (at[v] == no_index)
+      return;
+    const value_id last = live.back ();
+    live[at[v]] = last;
+    at[last] = at[v];
+    live.pop_back ();
+    at[v] = no_index;
+    live_width -= width (v);
+  };
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w_.fn.blocks[b];
       const double freq = block_frequency (w_, b);
       const bool cold = cold_block (freq);
+      for (value_id v : live)
+        at[v] = no_index;
       live.clear ();
+      live_width = 0;
       for (value_id v : w_.live.live_out[b])
         if (in_file (v))
-          live.push_back (v);
-      unsigned best = weight (live)
+          join (v);
+      unsigned best = live_width
                       + unsigned ((w_.live.hard_at_end[b] & regs_).count ());
       for (size_t j = blk.insns.size (); j-- > 0;)
         {
           for (const operand &o : blk.insns[j].ops)
             if (o.kind == operand_kind::def)
-              live.erase (std::remove (live.begin (), live.end (), o.value),
-                          live.end ());
+              leave (o.value);
           const hreg_set &clob = blk.insns[j].clobbers;
           if ((clob & regs_).any ())
             {
@@ -1208,7 +1235,7 @@ spiller::compute_pressure ()
                   hot_saved = std::max (hot_saved, kept);
                   call_pressure_[b]
                     = std::max (call_pressure_[b],
-                                weight (live) + nregs - std::min (nregs, room));
+                                live_width + nregs - std::min (nregs, room));
                 }
             }
           for (const operand &o : blk.insns[j].ops)
@@ -1217,11 +1244,9 @@ spiller::compute_pressure ()
                 if (read_at[o.value] == no_use)
                   touched.push_back (o.value);
                 read_at[o.value] = dist_t (j);
-                if (std::find (live.begin (), live.end (), o.value)
-                    == live.end ())
-                  live.push_back (o.value);
+                join (o.value);
               }
-          unsigned p = weight (live)
+          unsigned p = live_width
                        + unsigned ((w_.live.hard_at_use[b][j] & regs_)
                                      .count ());
           best = std::max (best, p);
