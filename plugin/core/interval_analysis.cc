@@ -321,13 +321,25 @@ liveness::meet (value_id a, value_id b) const
   if (x.empty () || y.empty () || x.back ().second < y.front ().first
       || y.back ().second < x.front ().first)
     return false;
+  // A merge that skips by binary search: the intervals are sorted and
+  // disjoint, so their ends are sorted too, and a value live in a few
+  // places skips over one live across hundreds of blocks in a few steps.
+  auto skip = [] (const vec<std::pair<pos_t, pos_t>> &v, size_t from,
+                  pos_t p) {
+    // The first interval at FROM or after that ends at or after P.
+    return size_t (std::partition_point (v.begin () + from, v.end (),
+                                         [p] (const auto &iv) {
+                                           return iv.second < p;
+                                         })
+                   - v.begin ());
+  };
   size_t i = 0, j = 0;
   while (i < x.size () && j < y.size ())
     {
       if (x[i].second < y[j].first)
-        ++i;
+        i = skip (x, i + 1, y[j].first);
       else if (y[j].second < x[i].first)
-        ++j;
+        j = skip (y, j + 1, x[i].first);
       else
         return true;
     }
