@@ -2221,7 +2221,9 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
       // live at J's uses, and for a value live after J, those J defines
       // or clobbers.
       const hreg_set across = at_def | (i.clobbers & regs_);
-      for (size_t k = 0; k < W.size ();)
+      // (Nothing to do where no hard register is taken here: most
+      // instructions.)
+      for (size_t k = 0; across.any () && k < W.size ();)
         {
           const value_id v = W[k];
           if ((free_[v] & across).none ())
