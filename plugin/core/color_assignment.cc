@@ -1107,10 +1107,7 @@ struct walker
     const value &x = w.fn.values[v];
     if (x.width != 1)
       return;
-    hreg_set free_now;
-    for (hreg h : w.tgt.files[x.file].regs)
-      if (occ[h] == no_value)
-        free_now.set (h);
+    const hreg_set free_now = file_regs[x.file] & ~occ_set;
     vec<hreg_set> &ahead = ahead_scratch_;
     ahead.clear ();
     for_each_def_ahead (v, [&] (const operand &o) {
