@@ -1382,12 +1382,12 @@ block 6 preds=5 succs= depth=0 freq=1 returns
 // already in memory, the whole-value runs give that value reloads of its
 // own at each read instead (shortfall::unshare, work::unshared;
 // allocate.cc, run_whole), and the stats count it (unshared=N).  Found
-// by the fuzz generator (seed 382, 12 GPRs; 6 of its first 510 seeds
-// unshare with the splitting spiller) and reduced with reduce_function:
-// the runs send v1, read before a call, copied into its argument
-// register and read after it, and v3, four registers wide, to memory
-// whole, and v1's reads, which shared one reload, get one each (into r5
-// for the call, and after it).  Without unshare the runs stay short and
+// by the fuzz generator (seed 382, 12 GPRs; one of six among its first
+// 504 seeds that unshare with the splitting spiller) and reduced with
+// reduce_function: the runs send v1, read before a call, copied into its
+// argument register and read after it, and v3, four registers wide, to
+// memory whole, and v1's reads, which shared one reload, get one each
+// (into r5 for the call, and after it).  Without unshare the runs stay short and
 // the function goes to the last resort, every value in memory.
 TEST (Allocate, ShortfallUnsharesAReload)
 {
