@@ -44,13 +44,37 @@ each_run (const vec<std::pair<pos_t, pos_t>> &iv, F &&f)
     }
 }
 
+// A bottom-up tree of 2N nodes over N leaves at T[N .. 2N - 1] (no
+// power of two needed: OR is commutative and associative).  Make each
+// inner node the OR of its children.
+inline void
+build_or_tree (vec<hreg_set> &t, size_t n)
+{
+  for (size_t i = n; i-- > 1;)
+    t[i] = t[2 * i] | t[2 * i + 1];
+}
+
+// The union of the leaves L .. R inclusive of such a tree T.
+inline hreg_set
+query_or_tree (const vec<hreg_set> &t, size_t n, size_t l, size_t r)
+{
+  hreg_set res;
+  for (l += n, r += n + 1; l < r; l /= 2, r /= 2)
+    {
+      if (l & 1)
+        res |= t[l++];
+      if (r & 1)
+        res |= t[--r];
+    }
+  return res;
+}
+
 // Range-OR updates, then range-OR queries, over per-position
 // hard-register sets, on the elementary segments between the endpoints
 // of the ranges added, so that its size follows the number of ranges
 // rather than the number of positions.  Add every range first, then
 // build, then query.  One bottom-up tree of 2m nodes over the m
-// segments (leaves at m .. 2m - 1; no power of two needed, as in
-// point_or): a range marks the O(log m) nodes that tile it, build
+// segments (build_or_tree, as in point_or): a range marks the O(log m) nodes that tile it, build
 // pushes the marks down to the leaves and then makes each inner node
 // the OR of its children, and a query ORs the O(log m) nodes that tile
 // its segments, without recursion (a recursive tree cost 1.5% of the
@@ -95,25 +119,15 @@ public:
         t_[2 * i] |= t_[i];
         t_[2 * i + 1] |= t_[i];
       }
-    for (size_t i = m_; i-- > 1;)
-      t_[i] = t_[2 * i] | t_[2 * i + 1];
+    build_or_tree (t_, m_);
   }
 
   hreg_set query (pos_t l, pos_t r) const
   {
-    hreg_set res;
     if (coords_.empty () || r < coords_.front ())
-      return res;
-    size_t a = segment (std::max (l, coords_.front ())) + m_;
-    size_t b = segment (r) + m_ + 1;
-    for (; a < b; a /= 2, b /= 2)
-      {
-        if (a & 1)
-          res |= t_[a++];
-        if (b & 1)
-          res |= t_[--b];
-      }
-    return res;
+      return hreg_set ();
+    return query_or_tree (t_, m_, segment (std::max (l, coords_.front ())),
+                          segment (r));
   }
 
 private:
@@ -162,22 +176,13 @@ public:
 
   void build ()
   {
-    for (size_t i = n_; i-- > 1;)
-      t_[i] = t_[2 * i] | t_[2 * i + 1];
+    build_or_tree (t_, n_);
   }
 
   // Return the union over positions L .. R inclusive (after build).
   hreg_set query (size_t l, size_t r) const
   {
-    hreg_set res;
-    for (l += n_, r += n_ + 1; l < r; l /= 2, r /= 2)
-      {
-        if (l & 1)
-          res |= t_[l++];
-        if (r & 1)
-          res |= t_[--r];
-      }
-    return res;
+    return query_or_tree (t_, n_, l, r);
   }
 
   // Give the shared storage back (at the end of a function).
@@ -606,9 +611,10 @@ analyse_intervals (work &w, live_scope scope)
     return;
   tree.build ();
   L.forbidden.assign (nv, hreg_set ());
-  auto runs = [&] (value_id v, auto &&f) { each_run (L.intervals[v], f); };
   for (value_id v = 0; v < nv; ++v)
-    runs (v, [&] (pos_t a, pos_t e) { L.forbidden[v] |= tree.query (a, e); });
+    each_run (L.intervals[v], [&] (pos_t a, pos_t e) {
+      L.forbidden[v] |= tree.query (a, e);
+    });
 }
 
 // A value whose allowed set has a single start register is as good as
@@ -626,7 +632,6 @@ compute_avoid (work &w)
   const size_t nv = w.fn.values.size ();
   if (L.avoid.size () == nv)
     return;
-  auto runs = [&] (value_id v, auto &&f) { each_run (L.intervals[v], f); };
   sparse_or pre_tree;
   // pre[v]: the one start register V may take (its allowed set, less
   // the registers forbidden over its range), or no_hreg.
@@ -652,14 +657,16 @@ compute_avoid (work &w)
         continue;
       pre[v] = hreg (usable._Find_first ());
       hreg_set s = work::span (pre[v], x.width);
-      runs (v, [&] (pos_t a, pos_t e) { pre_tree.add (a, e, s); });
+      each_run (L.intervals[v],
+                [&] (pos_t a, pos_t e) { pre_tree.add (a, e, s); });
     }
   pre_tree.build ();
   L.avoid.assign (nv, hreg_set ());
   for (value_id v = 0; v < nv; ++v)
     {
       hreg_set g;
-      runs (v, [&] (pos_t a, pos_t e) { g |= pre_tree.query (a, e); });
+      each_run (L.intervals[v],
+                [&] (pos_t a, pos_t e) { g |= pre_tree.query (a, e); });
       if (pre[v] != no_hreg)
         g &= ~work::span (pre[v], w.fn.values[v].width);
       L.avoid[v] = g;
