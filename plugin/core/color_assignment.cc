@@ -1430,37 +1430,25 @@ struct walker
 failure
 assign_colors (work &w)
 {
-  // Values the spiller left live across an instruction that wants every
-  // value in memory (spill_required sent those of the input; the
-  // spiller may not evict any other across one: compute_evictable) go
-  // there now, before the walk: one placement, no round.
-  vec<value_id> across;
   if (!w.live_current)
     analyse_intervals (w);
+  // Every value live across an instruction that wants every value in
+  // memory (a call to setjmp) is in memory: spill_required sent those
+  // of the function it saw, the reads it gave reloads end at such an
+  // instruction, and the spiller evicts nothing across one
+  // (compute_evictable).  One in a register would be wrong code.
   for (value_id v = 0; v < w.fn.values.size (); ++v)
     if (w.live.across_in_memory[v] && !w.wv[v].spilled)
-      {
-        if (!can_spill (w, v))
-          return { alloc_failure::unmet_constraint,
-                   "value " + w.fn.values[v].name
-                   + " is live across an instruction that needs all "
-                     "values in memory but cannot be spilled" };
-        across.push_back (v);
-      }
-  if (!across.empty ())
-    {
-      if (std::string e = place_spill_code (w, across); !e.empty ())
-        return { alloc_failure::internal, e };
-      w.live_current = false;
-    }
-  if (!w.live_current)
-    analyse_intervals (w);
+      return { alloc_failure::internal,
+               "value v" + std::to_string (v) + " " + w.fn.values[v].name
+               + " is live across an instruction that needs all values "
+                 "in memory, in a register" };
   compute_avoid (w);
   w.live_current = false;
   // Preferences describe the working function as it is: built here if
   // allocate () has not (the unit tests) or if the function has grown
   // since.
-  if (w.pref.size () != w.fn.values.size () || !across.empty ())
+  if (w.pref.size () != w.fn.values.size ())
     compute_preferences (w);
 
   for (wvalue &x : w.wv)

@@ -1,7 +1,9 @@
 // spill_placement.cc -- spill code placement (seed 001, section 4.6).
 //
-// place_spill_code () rewrites the working function for values colour
-// assignment has just spilled.  A spilled value lives in the memory cell
+// place_spill_code () rewrites the working function for the values
+// spill_required sends to memory whole, before the spiller runs (no
+// other phase calls it; colour assignment spills nothing, and no reload
+// exists yet).  A spilled value lives in the memory cell
 // of its phi class (PhiMemCoalesce made the members of a class
 // interference-free, so they can share it):
 //   * its def keeps a register for an instant and is followed by one
@@ -13,11 +15,9 @@
 //     except that reads close together in a block (at most share_window
 //     instructions from the first) share one: a *shared reload*, loaded
 //     before the first of them, or copied from the def's register just
-//     after its store when the def is in the block.  A shared reload may
-//     be spilled itself: then its load or copy becomes a nop, it needs
-//     no store (the cell holds the value) and its reads get reloads of
-//     their own.  (Seed 001 reloads at every use; a reload per read
-//     cost Argon2 three loads of one slot in five instructions.)
+//     after its store when the def is in the block.  (Seed 001 reloads
+//     at every use; a reload per read cost Argon2 three loads of one
+//     slot in five instructions.)
 //   * phi defs and arguments need nothing here: SSA deconstruction moves
 //     them to and from memory;
 //   * a copy between two values spilled to the same cell becomes a nop.
@@ -76,14 +76,6 @@ reaches_memory (const work &w, value_id v)
              && w.tgt.files[rf.via_file].memory_direct);
 }
 
-// The value whose memory copy a reload of V loads: V, or for a shared
-// reload the value the cell holds.
-value_id
-held_value (const work &w, value_id v)
-{
-  return w.wv[v].shared_reload ? w.wv[v].carries : v;
-}
-
 // Where a shared reload takes its value from: the def's register (just
 // after the def's store) or the cell.
 enum class shared_from { def, cell };
@@ -106,15 +98,13 @@ struct rewriter
     to_w.push_back (x);
   }
 
+  // A temp like V in file F, carrying V (stack slot sharing follows a
+  // cell's reloads to its value's def).  V is a value being spilled,
+  // never a reload (place_spill_code's invariant).
   value_id temp_like (value_id v, file_id f, const char *suffix)
   {
-    return w.add_temp_like (v, f, suffix, held (v));
+    return w.add_temp_like (v, f, suffix, v);
   }
-
-  // The value whose memory copy a reload of V loads: V, or for a shared
-  // reload the value the cell holds (stack slot sharing follows a cell's
-  // reloads to that value's def).
-  value_id held (value_id v) const { return held_value (w, v); }
 
   // Append to TO the definition of a shared reload of spilled V: a copy
   // from V's register when FROM is from_def (just after V's store), else
@@ -161,15 +151,13 @@ struct rewriter
     cl.align = std::max (cl.align, std::min (cl.size, 8u));
   }
 
-  // Return true if a reload of V into T recomputes the value V's cell
-  // would hold (a shared reload of a rematerializable value, which has
-  // no cell): T is in the value's file, at its width.
+  // Return true if a reload of V into T recomputes V (a
+  // rematerializable value has no cell): T is in V's file, at its width.
   bool recomputes (value_id v, value_id t) const
   {
-    value_id h = held (v);
-    return w.rematerializable (h)
-           && w.fn.values[t].file == w.fn.values[h].file
-           && w.fn.values[t].width == w.fn.values[h].width;
+    return w.rematerializable (v)
+           && w.fn.values[t].file == w.fn.values[v].file
+           && w.fn.values[t].width == w.fn.values[v].width;
   }
 
   // Append the reload of V into T to TO.  T is a value of V's file and
@@ -182,7 +170,7 @@ struct rewriter
     const reg_file &rf = w.tgt.files[w.fn.values[t].file];
     cell_id c = w.wv[v].cell;
     // Stack slot sharing finds a cell's reloads through `carries`.
-    w.wv[t].carries = held (v);
+    w.wv[t].carries = v;
     if (recomputes (v, t))
       {
         add (make_insn (insn_kind::normal,
@@ -199,7 +187,7 @@ struct rewriter
         return;
       }
     value_id g = temp_like (t, rf.via_file, ".rv");
-    w.wv[g].carries = held (v);
+    w.wv[g].carries = v;
     fit_cell (c, g);
     add (make_insn (insn_kind::normal, { op_of (w, operand_kind::def, g) }),
          wrole::load, c, to, to_w);
@@ -275,19 +263,13 @@ place_spill_code (work &w, const vec<value_id> &newly)
       is_new[v] = true;
       w.wv[v].spilled = true;
       w.wv[v].spill = spillability::unspillable;
-      // Recomputed where it is read: no cell, no store.  (A shared
-      // reload of a rematerializable value in a phi is an ordinary
-      // value: stored after its def into a cell of its own.)
-      if (w.rematerializable (held_value (w, v)) && !in_phi[v])
+      // NEWLY holds no reload: spill_required runs before any phase
+      // makes one.  (One sent here would be an ordinary value, stored
+      // after its def into a cell of its own: correct, a store dearer.)
+      w.wv[v].shared_reload = false;
+      // Recomputed where it is read: no cell, no store.
+      if (w.rematerializable (v) && !in_phi[v])
         continue;
-      if (w.wv[v].shared_reload && w.rematerializable (w.wv[v].carries))
-        w.wv[v].shared_reload = false;
-      if (w.wv[v].shared_reload)
-        {
-          // Its cell already holds it: no cell of its own, no store.
-          w.wv[v].cell = w.wv[w.wv[v].carries].cell;
-          continue;
-        }
       value_id r = w.phi_class (v);
       if (w.class_cell[r] == no_cell)
         w.class_cell[r] = w.add_cell (w.mem_size (v));
@@ -444,7 +426,6 @@ place_spill_code (work &w, const vec<value_id> &newly)
       // instructions.
       auto may_share = [&] (value_id v) {
         return w.tgt.files[w.fn.values[v].file].memory_direct
-               && !w.wv[v].shared_reload
                && w.opts.spill != spill_mode::everything
                && std::find (w.unshared.begin (), w.unshared.end (), v)
                     == w.unshared.end ();
@@ -529,7 +510,6 @@ place_spill_code (work &w, const vec<value_id> &newly)
           if (cw.role == wrole::load && cw.cell == w.scratch
               && cw.cell != no_cell && cur.ops.size () == 1
               && is_new[cur.ops[0].value]
-              && !w.wv[cur.ops[0].value].shared_reload
               && w.wv[cur.ops[0].value].cell != no_cell && !R.out.empty ()
               && R.out_w.back ().role == wrole::store
               && R.out_w.back ().cell == w.scratch
@@ -559,17 +539,6 @@ place_spill_code (work &w, const vec<value_id> &newly)
                    && w.wv[cur.ops[1].value].origin
                         == vorigin::constraint_temp))
             flush_late ();
-          // The def of a shared reload that is now spilled goes: its uses
-          // reload from the cell.
-          if ((cw.role == wrole::copy || cw.role == wrole::load
-               || cw.role == wrole::remat)
-              && !cur.ops.empty () && cur.ops[0].kind == operand_kind::def
-              && is_new[cur.ops[0].value]
-              && w.wv[cur.ops[0].value].shared_reload)
-            {
-              keep_as_nop ();
-              continue;
-            }
           if (cw.role == wrole::copy && cur.ops.size () == 2
               && cur.ops[0].kind == operand_kind::def
               && cur.ops[1].kind == operand_kind::use)
@@ -594,7 +563,7 @@ place_spill_code (work &w, const vec<value_id> &newly)
           if (cw.role == wrole::copy && cur.ops.size () == 2
               && cur.ops[0].kind == operand_kind::def
               && cur.ops[1].kind == operand_kind::use
-              && is_new[cur.ops[0].value] && !w.wv[cur.ops[0].value].shared_reload
+              && is_new[cur.ops[0].value]
               && w.wv[cur.ops[0].value].cell != no_cell
               && !is_new[cur.ops[1].value]
               && !w.wv[cur.ops[1].value].spilled
@@ -625,7 +594,7 @@ place_spill_code (work &w, const vec<value_id> &newly)
               value_id t = blk.insns[j + 1].ops[0].value;
               winsn &lw = w.wb[b].insns[j + 1];
               lw.cell = w.wv[u].cell;
-              w.wv[t].carries = held_value (w, u);
+              w.wv[t].carries = u;
               R.fit_cell (lw.cell, t);
               keep_as_nop ();
               continue;

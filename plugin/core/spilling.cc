@@ -2841,9 +2841,8 @@ struct lowering
 
   // A shared reload whose carried value has a cell: that cell already
   // holds it (work.h), so it needs no store and no cell of its own.
-  // (Given one, place_spill_code spilling the reload later (then in
-  // colour assignment's rounds, now for a setjmp call) pointed it at the
-  // carried value's cell, and the stores and loads here at a
+  // (Given one, colour-time spilling of the reload, since gone, pointed
+  // it at the carried value's cell, and the stores and loads here at a
   // cell no value named, which stack_slots.cc then shared with a live
   // one: seed 3388 of Fuzz.AllocateSplit.)
   bool in_carried_cell (value_id v) const
@@ -3887,9 +3886,9 @@ spill_with_splitting (work &w)
   // whole-value runs (work::whole) or its last resort.  Instructions that want every value
   // in memory (a call to setjmp) are no reason: spill_required has sent
   // the values live across them to memory, and a shared reload of one
-  // ends at such an instruction (place_spill_code); any other value
-  // live across one the walk may not evict (compute_evictable), and
-  // colour assignment sends it to memory.  Other abnormal edges (a sibcall's edge to the
+  // ends at such an instruction (place_spill_code); the walk evicts no
+  // value live across one (compute_evictable), so no reload of its
+  // crosses one either (assign_colors checks).  Other abnormal edges (a sibcall's edge to the
   // exit, EH edges, computed gotos) are no reason: spill_required has
   // sent every value live over one, and each phi argument over one, to
   // memory, so no value this phase moves crosses such an edge, and SSA

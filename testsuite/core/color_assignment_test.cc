@@ -1688,3 +1688,30 @@ block 2 preds=0 freq=0.7
   auto q = colored_in_one_round (text, 4);
   expect_no_whole_spills (*q->w, 3);
 }
+
+// Colour assignment spills nothing: a value live across an instruction
+// that wants every value in memory (a call to setjmp) must already be
+// in memory (spill_required sends it there).  Given one in a register,
+// the walk refuses with a typed internal failure instead of placing
+// spill code of its own (it did until 2026-12-02) or colouring it.
+TEST (ColorAssignment, RefusesValueAcrossSetjmpInRegister)
+{
+  const char *text = R"(
+function across
+value v0 gpr
+value v1 gpr
+block 0
+  insn def:v0
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7} mem_across
+  insn use:v0 def:v1
+  insn use:v1 term
+)";
+  auto p = prepare (text, rs6000_target (), upto::coalesced);
+  ra::failure e = ra::assign_colors (*p->w);
+  EXPECT_EQ (e.kind, alloc_failure::internal);
+  EXPECT_NE (e.detail.find ("value v0 "), std::string::npos) << e.detail;
+  EXPECT_FALSE (p->w->wv[0].spilled);
+  // Through spill_required first, v0 is in memory and the walk colours.
+  auto q = prepare (text, rs6000_target (), upto::colored);
+  EXPECT_TRUE (q->w->wv[0].spilled);
+}
