@@ -977,6 +977,50 @@ block 2 preds=1,2 succs=2 depth=1 origin=1008
     }
 }
 
+// Seed 20653 (spill=pereira, found with SSARA_FUZZ_COUNT=20000
+// SSARA_FUZZ_SEED_BASE=2000): phi v6's register is stored at its
+// block's start into its own cell (s1, reloaded after the call in block
+// 5) and into the cell of the memory phi v7 it is passed to (s3).
+// Reload elision sank both stores to the in-edges that lack them and
+// named the second slot as the phi's phi_also: the checker then held s1
+// unknown at the reload.  Now one store per phi sinks.
+TEST (AllocatorRepro, PhiStoredIntoTwoCellsSinksOneStore)
+{
+  const char *text = R"(
+function gen
+value v0 gpr origin=103
+value v1 gpr origin=105
+value v2 gpr origin=106
+value v3 gpr origin=139
+value v4 gpr origin=141
+value v5 gpr origin=148
+value v6 gpr origin=155
+value v7 gpr origin=157
+value v8 gpr origin=161
+block 0 preds= succs=1 depth=0 origin=1001
+  insn def:v0 origin=4
+  insn def:v1 origin=6
+  insn def:v2 origin=7
+block 1 preds=0 succs=2 depth=0 origin=1011
+  phi v3 = v2
+  insn def:v4 origin=43
+block 2 preds=1 succs=3 depth=0 origin=1014
+  call def_hard:r3 clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=56
+  copy def:v5 use_hard:r3 origin=57
+block 3 preds=2,5 succs=4 depth=1 origin=1018
+  phi v6 = v1 v7
+block 4 preds=3,4 succs=4,5 depth=2 origin=1019
+  phi v7 = v6 v8
+  insn use:v5 use:v0 origin=65
+  insn use:v4 origin=67
+  insn use:v3 def:v8 origin=68
+block 5 preds=4 succs=3 depth=1 origin=1020
+  call clobbers={r0,r3-r12,f0-f13,lr,ctr,cr0,cr1,cr5-cr7} origin=71
+  insn use:v6 origin=72
+)";
+  expect_allocates (text, 20653, spill_mode::normal, spill_policy::pereira);
+}
+
 // A repro from a file, for debugging: SSARA_REPRO_FILE names a function
 // in the text format (a fuzz failure's "reduced" listing), SSARA_REPRO_SEED
 // the fuzz seed whose target it was generated for.  Run with
