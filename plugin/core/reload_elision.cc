@@ -1254,13 +1254,13 @@ elider::sink_phi_stores ()
       if (!known[c.s])
         continue;
       // The record names one slot a phi is in at its block's start
-      // (phi_also): a phi whose register is stored into two slots there
-      // (its own cell, and a memory phi's of the next block it is passed
-      // to) sinks one store, the first; the other stays.  Sinking both
-      // left the checker one slot, and a later reload from the other
-      // read a slot it held unknown (fuzz seed 20653, spill=pereira).
-      if (!a_.phi_also.empty () && !a_.phi_also[c.s].empty ()
-          && a_.phi_also[c.s][c.phi] != no_slot)
+      // (phi_also): a phi that has one already (build_record's, or an
+      // earlier candidate's: its register stored into its own cell and
+      // into a memory phi's of the next block) keeps this store where it
+      // is.  Sinking both left the checker one slot, and a later reload
+      // from the other read a slot it held unknown (fuzz seed 20653,
+      // spill=pereira).
+      if (a_.phi_also_at (c.s, c.phi) != no_slot)
         continue;
       bool ok = true;
       need.clear ();

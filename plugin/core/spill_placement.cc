@@ -98,12 +98,13 @@ struct rewriter
     to_w.push_back (x);
   }
 
-  // A temp like V in file F, carrying V (stack slot sharing follows a
-  // cell's reloads to its value's def).  V is a value being spilled,
-  // never a reload (place_spill_code's invariant).
-  value_id temp_like (value_id v, file_id f, const char *suffix)
+  // A temp like LIKE in file F that carries CARRIES, the spilled value
+  // whose cell it loads or stores (stack slot sharing follows a cell's
+  // reloads to that value's def).
+  value_id temp_like (value_id like, file_id f, const char *suffix,
+                      value_id carries)
   {
-    return w.add_temp_like (v, f, suffix, v);
+    return w.add_temp_like (like, f, suffix, carries);
   }
 
   // Append to TO the definition of a shared reload of spilled V: a copy
@@ -113,7 +114,7 @@ struct rewriter
                    vec<winsn> &to_w)
   {
     bool copy = from == shared_from::def;
-    value_id t = temp_like (v, w.fn.values[v].file, copy ? ".c" : ".r");
+    value_id t = temp_like (v, w.fn.values[v].file, copy ? ".c" : ".r", v);
     w.wv[t].spill = spillability::spillable;
     w.wv[t].shared_reload = true;
     if (copy)
@@ -132,7 +133,7 @@ struct rewriter
   // Append the reload of V into a fresh temp to TO; return the temp.
   value_id reload (value_id v, vec<insn> &to, vec<winsn> &to_w)
   {
-    value_id t = temp_like (v, w.fn.values[v].file, ".r");
+    value_id t = temp_like (v, w.fn.values[v].file, ".r", v);
     reload_into (v, t, to, to_w);
     return t;
   }
@@ -186,8 +187,7 @@ struct rewriter
              wrole::load, c, to, to_w);
         return;
       }
-    value_id g = temp_like (t, rf.via_file, ".rv");
-    w.wv[g].carries = v;
+    value_id g = temp_like (t, rf.via_file, ".rv", v);
     fit_cell (c, g);
     add (make_insn (insn_kind::normal, { op_of (w, operand_kind::def, g) }),
          wrole::load, c, to, to_w);
@@ -221,8 +221,7 @@ struct rewriter
              wrole::store, c, to, to_w);
         return;
       }
-    value_id g = temp_like (t, rf.via_file, ".sv");
-    w.wv[g].carries = v;
+    value_id g = temp_like (t, rf.via_file, ".sv", v);
     fit_cell (c, g);
     add (make_insn (insn_kind::copy, { op_of (w, operand_kind::def, g),
                                        op_of (w, operand_kind::use, t) }),
