@@ -483,6 +483,12 @@ def run_jobs(build, progs, todo, jobs, resume):
 # GPRs is where spilling hurts most (docs/attribution.md).
 QUICK_RUNS = [("sqlite", "O2"), ("sqlite", "O2-r8"), ("lz4", "O2"),
               ("zlib", "O2"), ("zlib", "O2-r8"), ("zlib", "O2-r12")]
+# SSARA_QUICK_RUNS="sqlite:O2-r5 lz4:O2-r5" measures those runs instead
+# (program:configuration, space-separated), for a quicker loop on one
+# question.
+if os.environ.get("SSARA_QUICK_RUNS"):
+    QUICK_RUNS = [tuple(r.split(":", 1))
+                  for r in os.environ["SSARA_QUICK_RUNS"].split()]
 
 
 def quick_report(results, seconds):
