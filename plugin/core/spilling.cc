@@ -199,8 +199,27 @@ constexpr unsigned few_regs = 11;
 // stores per iteration of its hash-chain loop, 7 M in all).
 // A call in a block that runs at most cold_call_share times as often as
 // the function's hottest block is cold: the values live across it leave
-// their registers there.
-constexpr double cold_call_share = 0.1;
+// their registers there.  At 1 every call is: whether a value keeps a
+// call-saved register across calls is decided by what those calls cost
+// together (cold_cross_budget), not by how hot one call's block is.
+// GCC's guess makes a call in a loop look hot and one in an
+// interpreter's opcode look cold whatever they run (sqlite3VdbeExec's
+// hottest block 9.4 runs per call); with 0.1, until 2026-12-02, SQLite
+// -O2 ran 0.972x of stock's instructions and 1.004x its loads and
+// stores, now 0.955x and 0.973x; tree-sitter with 12 GPRs 0.985x ->
+// 0.977x; at 0.03 and 0 it
+// was worse (SQLite -O2 0.974x, 0.981x), nothing else moved by more
+// than 0.003 at -O2 (bench-quick over make bench's programs).  SQLite's
+// static code grows (1.028x -> 1.035x of stock's instructions): where
+// GCC optimizes for size, cold_call_share_by_depth keeps the hot/cold
+// split (at 1, SQLite -Os ran 1.019x -> 0.985x, but zlib's read_buf
+// took 8 loads and 3 stores for none, ssara.dg/cheaper-margin-Os.c).
+// So it does without GCC's frequencies (-O0: 1 + 10^depth,
+// block_frequency), where every block outside loops weighs as one run
+// per call of the function (lz4 -O0 at 1: loads+stores 1.000x ->
+// 1.030x of stock's).
+constexpr double cold_call_share = 1;
+constexpr double cold_call_share_by_depth = 0.1;
 // ... unless the value lives across calls that together run more than
 // cold_cross_budget times as often as the function is called: storing
 // and reloading it around all of them costs more than a call-saved
@@ -692,7 +711,10 @@ private:
   // values live across its calls leave their registers there.
   bool cold_block (double freq) const
   {
-    return freq <= cold_call_share * hottest_;
+    const double share = w_.fn.blocks[0].frequency >= 0
+                           && w_.opts.goal == cost_goal::speed
+                         ? cold_call_share : cold_call_share_by_depth;
+    return freq <= share * hottest_;
   }
   // The crossed_ above which a value keeps its register across cold
   // calls too (cold_cross_budget).

@@ -801,11 +801,14 @@ block 2 preds=1
 }
 
 // The splitting spiller brings CR fields down too, whose stores and
-// reloads go through a GPR (mfcr/mtcrf): with one call-saved CR field
-// (cr2), one of two compare results live across a call leaves its field
-// there and is reloaded once after it, before the loop that reads both.
-// Colour assignment's whole-value spilling reloaded it at each read, in
-// the loop (LZ4HC's match finder at -O2: lwz and mtcrf on every pass).
+// reloads go through a GPR (mfcr/mtcrf): two compare results live
+// across a call that runs as often as the function (a call-saved field
+// would cost as much, cold_cross_budget) leave their fields there and
+// are each reloaded once after it, before the loop that reads both.
+// Colour assignment's whole-value spilling reloaded them at each read,
+// in the loop (LZ4HC's match finder at -O2: lwz and mtcrf on every
+// pass).  (Until 2026-12-02 the call, in a block an eighth as hot as the
+// loop, was not cold, and one of the two kept cr2: one load.)
 TEST (ColorAssignment, SplitReloadsCrFieldOnceAfterCall)
 {
   const char *text = R"(
@@ -830,7 +833,7 @@ block 3 preds=1
   const ra::work &x = *q->w;
   expect_no_whole_spills (x, 3);
   spill_counts c = count_spill_code (x);
-  EXPECT_EQ (c.loads, 1u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (c.loads, 2u) << print_function (x.fn, x.tgt);
   EXPECT_EQ (c.loads_in_loops, 0u) << print_function (x.fn, x.tgt);
 }
 
