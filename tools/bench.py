@@ -489,6 +489,11 @@ QUICK_RUNS = [("sqlite", "O2"), ("sqlite", "O2-r8"), ("lz4", "O2"),
 if os.environ.get("SSARA_QUICK_RUNS"):
     QUICK_RUNS = [tuple(r.split(":", 1))
                   for r in os.environ["SSARA_QUICK_RUNS"].split()]
+    for r in QUICK_RUNS:
+        if len(r) != 2 or r[1] not in [c[0] for c in CONFIGS]:
+            sys.exit("bench.py: SSARA_QUICK_RUNS: %r is not PROGRAM:CONFIG "
+                     "with CONFIG one of %s" % (":".join(r),
+                                               " ".join(c[0] for c in CONFIGS)))
 
 
 def quick_report(results, seconds):
@@ -545,6 +550,9 @@ def cmd_quick(a):
     src = os.path.join(build, "bench", "src")
     os.makedirs(os.path.join(build, "bench", "runs"), exist_ok=True)
     progs = programs(src)
+    for n, _ in QUICK_RUNS:
+        if n not in progs:
+            sys.exit("bench.py: no program %r (programs: %s)" % (n, " ".join(progs)))
     config = {c[0]: c for c in CONFIGS}
     t0 = time.monotonic()
     results = run_jobs(build, progs, [(n, config[c]) for n, c in QUICK_RUNS],

@@ -204,22 +204,20 @@ constexpr unsigned few_regs = 11;
 // together (cold_cross_budget), not by how hot one call's block is.
 // GCC's guess makes a call in a loop look hot and one in an
 // interpreter's opcode look cold whatever they run (sqlite3VdbeExec's
-// hottest block 9.4 runs per call); with 0.1, until 2026-12-02, SQLite
-// -O2 ran 0.972x of stock's instructions and 1.004x its loads and
-// stores, now 0.955x and 0.973x; tree-sitter with 12 GPRs 0.985x ->
-// 0.977x; at 0.03 and 0 it
-// was worse (SQLite -O2 0.974x, 0.981x), nothing else moved by more
-// than 0.003 at -O2 (bench-quick over make bench's programs).  SQLite's
-// static code grows (1.028x -> 1.035x of stock's instructions): where
-// GCC optimizes for size, cold_call_share_by_depth keeps the hot/cold
-// split (at 1, SQLite -Os ran 1.019x -> 0.985x, but zlib's read_buf
-// took 8 loads and 3 stores for none, ssara.dg/cheaper-margin-Os.c).
-// So it does without GCC's frequencies (-O0: 1 + 10^depth,
-// block_frequency), where every block outside loops weighs as one run
-// per call of the function (lz4 -O0 at 1: loads+stores 1.000x ->
-// 1.030x of stock's).
+// hottest block: 9.4 runs per call).  With 0.1, until 2026-12-02,
+// SQLite -O2 ran 0.972x of stock's instructions and 1.004x of its loads
+// and stores, now 0.955x and 0.973x; tree-sitter with 12 GPRs 0.985x ->
+// 0.977x; nothing else at -O2 moved by more than 0.003 (bench-quick
+// over make bench's programs); 0.03 and 0 were worse (SQLite -O2 0.974x
+// and 0.981x).  The code grows (SQLite's static instructions 1.028x ->
+// 1.035x of stock's), so where GCC optimizes for size the hot/cold
+// split stays (cold_call_share_fallback; at 1 zlib's read_buf took 8
+// loads and 3 stores for none, ssara.dg/cheaper-margin-Os.c), and where
+// the function has no frequencies (-O0: 1 + 10^depth, block_frequency),
+// where every block outside loops weighs as one run per call of the
+// function (lz4 -O0 at 1: loads+stores 1.000x -> 1.030x of stock's).
 constexpr double cold_call_share = 1;
-constexpr double cold_call_share_by_depth = 0.1;
+constexpr double cold_call_share_fallback = 0.1;
 // ... unless the value lives across calls that together run more than
 // cold_cross_budget times as often as the function is called: storing
 // and reloading it around all of them costs more than a call-saved
@@ -671,7 +669,9 @@ private:
   // on every iteration).
   vec<unsigned> call_pressure_;
   // The highest block frequency of the function.
-  double hottest_ = 0;
+  // The frequency up to which a block is cold (cold_block): a share of
+  // the function's hottest block's, set per run.
+  double cold_limit_ = 0;
   // The fewest registers of the file that a call leaves (compute_pressure).
   unsigned call_room_ = ~0u;
   // How many values a cold call keeps in call-saved registers at most:
@@ -711,10 +711,7 @@ private:
   // values live across its calls leave their registers there.
   bool cold_block (double freq) const
   {
-    const double share = w_.fn.blocks[0].frequency >= 0
-                           && w_.opts.goal == cost_goal::speed
-                         ? cold_call_share : cold_call_share_by_depth;
-    return freq <= share * hottest_;
+    return freq <= cold_limit_;
   }
   // The crossed_ above which a value keeps its register across cold
   // calls too (cold_cross_budget).
@@ -2729,9 +2726,13 @@ spiller::run (file_id f)
     }
   size_t nb = w_.fn.blocks.size ();
   shared_lists ().fit (nb);
-  hottest_ = 0;
+  double hottest = 0;
   for (block_id b = 0; b < nb; ++b)
-    hottest_ = std::max (hottest_, block_frequency (w_, b));
+    hottest = std::max (hottest, block_frequency (w_, b));
+  const bool by_profile = w_.fn.blocks[0].frequency >= 0
+                          && w_.opts.goal == cost_goal::speed;
+  cold_limit_ = hottest * (by_profile ? cold_call_share
+                                      : cold_call_share_fallback);
   relieved_.assign (nb, 0);
   for (const work::shortfall &r : w_.relief)
     if (r.file == f)
