@@ -210,12 +210,20 @@ constexpr unsigned few_regs = 11;
 // 0.977x; nothing else at -O2 moved by more than 0.003 (bench-quick
 // over make bench's programs); 0.03 and 0 were worse (SQLite -O2 0.974x
 // and 0.981x).  The code grows (SQLite's static instructions 1.028x ->
-// 1.035x of stock's), so where GCC optimizes for size the hot/cold
-// split stays (cold_call_share_fallback; at 1 zlib's read_buf took 8
-// loads and 3 stores for none, ssara.dg/cheaper-margin-Os.c), and where
-// the function has no frequencies (-O0: 1 + 10^depth, block_frequency),
-// where every block outside loops weighs as one run per call of the
-// function (lz4 -O0 at 1: loads+stores 1.000x -> 1.030x of stock's).
+// 1.035x of stock's).  Where GCC optimizes for size no call is cold at
+// all (run: cold_limit_): a store and a reload around a call are two
+// instructions, a call-saved register none, since GCC saves and
+// restores them with one stmw and one lmw (or a branch to _restgpr_N_x)
+// whatever their number.  make bench's programs at -Os, plugin / stock
+// static instructions, geomean 1.0073x -> 1.0000x (SQLite 1.029x ->
+// 1.012x, brotli 1.007x -> 0.992x, lz4 1.000x -> 0.987x), and they run
+// faster too: SQLite's instructions 1.019x -> 0.998x, its loads+stores
+// 1.076x -> 1.011x.  (0.1 there until 2026-12-02; at 1 zlib's read_buf
+// took 8 loads and 3 stores for none, ssara.dg/cheaper-margin-Os.c.)
+// Where the function has no frequencies (-O0: 1 + 10^depth,
+// block_frequency) the split stays at cold_call_share_fallback: every
+// block outside loops weighs as one run per call of the function (lz4
+// -O0 at 1: loads+stores 1.000x -> 1.030x of stock's).
 constexpr double cold_call_share = 1;
 constexpr double cold_call_share_fallback = 0.1;
 // ... unless the value lives across calls that together run more than
@@ -2731,8 +2739,12 @@ spiller::run (file_id f)
     hottest = std::max (hottest, block_frequency (w_, b));
   const bool by_profile = w_.fn.blocks[0].frequency >= 0
                           && w_.opts.goal == cost_goal::speed;
-  cold_limit_ = hottest * (by_profile ? cold_call_share
-                                      : cold_call_share_fallback);
+  // Where GCC optimizes for size, no call is cold (block frequencies
+  // are never negative): see cold_call_share.
+  cold_limit_ = w_.opts.goal == cost_goal::size
+                  ? -1.0
+                  : hottest * (by_profile ? cold_call_share
+                                          : cold_call_share_fallback);
   relieved_.assign (nb, 0);
   for (const work::shortfall &r : w_.relief)
     if (r.file == f)
