@@ -101,6 +101,15 @@ struct policy_scope
   ~policy_scope () { fuzz_policy = spill_policy::pereira; }
 };
 
+// The cost goal they allocate for; goal_scope sets it for one test.
+cost_goal fuzz_goal = cost_goal::speed;
+
+struct goal_scope
+{
+  explicit goal_scope (cost_goal g) { fuzz_goal = g; }
+  ~goal_scope () { fuzz_goal = cost_goal::speed; }
+};
+
 std::string
 allocation_failure (const function &f, const target &t, spill_mode mode,
                     uint64_t seed)
@@ -109,6 +118,7 @@ allocation_failure (const function &f, const target &t, spill_mode mode,
   o.check = check_mode::on;
   o.spill = mode;
   o.policy = fuzz_policy;
+  o.goal = fuzz_goal;
   alloc_result r = allocate (f, t, o);
   std::string why = r.error;
   if (why.empty ())
@@ -313,6 +323,17 @@ TEST (Fuzz, AllocateNormal)
 TEST (Fuzz, AllocateCheaper)
 {
   policy_scope p (spill_policy::cheaper);
+  allocate_and_check (spill_mode::normal, allocator_features);
+}
+
+// The same programs as the plugin allocates a function GCC optimizes
+// for size (-Os): spill=cheaper, the cost goal size (no call is cold in
+// the splitting spiller; spill=cheaper's estimates compare without a
+// margin; reload elision's size rules).
+TEST (Fuzz, AllocateCheaperForSize)
+{
+  policy_scope p (spill_policy::cheaper);
+  goal_scope g (cost_goal::size);
   allocate_and_check (spill_mode::normal, allocator_features);
 }
 
