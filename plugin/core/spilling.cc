@@ -676,9 +676,9 @@ private:
   // a live-through value taken at the header, and the latch reloaded it
   // on every iteration).
   vec<unsigned> call_pressure_;
-  // The highest block frequency of the function.
-  // The frequency up to which a block is cold (cold_block): a share of
-  // the function's hottest block's, set per run.
+  // The frequency up to which a block is cold (cold_block), set per
+  // run: a share of the function's hottest block's, or below every
+  // frequency where the goal is size.
   double cold_limit_ = 0;
   // The fewest registers of the file that a call leaves (compute_pressure).
   unsigned call_room_ = ~0u;
@@ -2734,17 +2734,19 @@ spiller::run (file_id f)
     }
   size_t nb = w_.fn.blocks.size ();
   shared_lists ().fit (nb);
-  double hottest = 0;
-  for (block_id b = 0; b < nb; ++b)
-    hottest = std::max (hottest, block_frequency (w_, b));
-  const bool by_profile = w_.fn.blocks[0].frequency >= 0
-                          && w_.opts.goal == cost_goal::speed;
   // Where GCC optimizes for size, no call is cold (block frequencies
-  // are never negative): see cold_call_share.
-  cold_limit_ = w_.opts.goal == cost_goal::size
-                  ? -1.0
-                  : hottest * (by_profile ? cold_call_share
+  // are never negative); for speed, a share of the hottest block's
+  // frequency: see cold_call_share.
+  cold_limit_ = -1.0;
+  if (w_.opts.goal == cost_goal::speed)
+    {
+      double hottest = 0;
+      for (block_id b = 0; b < nb; ++b)
+        hottest = std::max (hottest, block_frequency (w_, b));
+      const bool by_profile = w_.fn.blocks[0].frequency >= 0;
+      cold_limit_ = hottest * (by_profile ? cold_call_share
                                           : cold_call_share_fallback);
+    }
   relieved_.assign (nb, 0);
   for (const work::shortfall &r : w_.relief)
     if (r.file == f)
