@@ -48,6 +48,10 @@ build_target (unsigned reserved, hfp_role hfp)
       rf.via_file = file_gpr;
       rf.swap = swap_method::via_other_file;
     }
+  // The prologue saves the call-saved CR fields with one mfcr and one
+  // store, and restores them with one load and one mtcrf
+  // (rs6000_emit_prologue, the SVR4 ABI's CR save word).
+  t.files[file_cr].saved_as_one = true;
 
   for (int i = 0; i < FIRST_PSEUDO_REGISTER; ++i)
     {

@@ -86,6 +86,13 @@ struct reg_file
   // it moves the value's low bytes unchanged (a QImode or HImode integer
   // in a GPR: stb, lbz).
   bool narrow_converts = false;
+
+  // True if the prologue saves and restores the call-saved registers of
+  // this file all together, at the cost of one whatever their number
+  // (rs6000's CR fields: one mfcr and one store of the whole CR).  Once
+  // a function keeps a value in one of them, the others cost nothing
+  // more (spilling.cc, compute_pressure).
+  bool saved_as_one = false;
 };
 
 // The register files of the target and how they relate.

@@ -837,6 +837,46 @@ block 3 preds=1
   EXPECT_EQ (c.loads_in_loops, 0u) << print_function (x.fn, x.tgt);
 }
 
+// CR fields are saved as one (reg_file::saved_as_one: one mfcr and one
+// store in the prologue for cr2-cr4 together), and a CR value stored
+// around a call costs five instructions.  v1 lives across calls that
+// run twice per run of the function: it keeps a call-saved field (the
+// break-even budget; before, the budget of a file with few call-saved
+// registers, four times as high, stored and reloaded it around them).
+// v2 crosses one call on a path that runs 0.3 times per run: once v1
+// has made the function save the CR fields, v2 keeps one too, for
+// nothing more (SQLite's exprDup: stock GCC keeps its flags in cr3 and
+// cr4, the plugin stored them around its calls through a GPR).
+TEST (ColorAssignment, SplitKeepsCrFieldsSavedAsOne)
+{
+  const char *text = R"(
+function cr_saved_as_one
+value v0 gpr
+value v1 cr
+value v2 cr
+block 0 succs=1,2 freq=100
+  insn def:v0
+  insn use:v0 def:v1
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+  insn use:v0 def:v2
+  insn use:v1 term
+block 1 preds=0 succs=2 freq=30
+  call clobbers={r0,r3-r12,lr,ctr,cr0,cr1,cr5-cr7}
+block 2 preds=0,1 freq=100
+  insn use:v2 term
+)";
+  auto q = prepare (text, rs6000_target (), upto::colored,
+                    spill_mode::normal, spill_policy::split);
+  const ra::work &x = *q->w;
+  for (value_id v : { 1u, 2u })
+    EXPECT_FALSE (rs6000_call_clobbered ().test (x.wv[v].reg))
+      << "v" << v << " in " << reg_name (x.wv[v].reg);
+  spill_counts c = count_spill_code (x);
+  EXPECT_EQ (c.stores, 0u) << print_function (x.fn, x.tgt);
+  EXPECT_EQ (c.loads, 0u) << print_function (x.fn, x.tgt);
+}
+
 // The splitting spiller at a loop header takes the values live through
 // the loop only as far as they fit at every call in it that is not
 // cold, and an inner loop's header takes none that no entry edge brings

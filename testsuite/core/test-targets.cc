@@ -77,6 +77,7 @@ make_target (std::vector<hreg> gprs, std::vector<hreg> fprs,
   c.memory_direct = false;
   c.via_file = gpr_file;
   c.swap = swap_method::via_other_file;
+  c.saved_as_one = true;
 
   for (file_id id : { ctr_file, lr_file })
     {
