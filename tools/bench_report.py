@@ -259,13 +259,22 @@ def growth_table(w, scaling):
 
 
 def alloc_seconds(x):
-    """(IRA+LRA, ssara pass) seconds of one timed compile: the passes timed
-    inclusively by tools/pass_times.cc where the run has them, else
+    """(IRA+LRA, ssara pass) user seconds of one timed compile: the passes
+    timed inclusively by tools/pass_times.cc where the run has them, else
     -ftime-report's exclusive figures."""
     incl = x.get("incl")
     if incl:
         return incl["ra"], incl["ssara"]
     return x["ra"], x["ssara"]
+
+
+def alloc_kernel_seconds(x):
+    """(IRA+LRA, ssara pass) kernel seconds of one timed compile (page
+    faults: tools/pass_times.cc), or None where the run lacks them."""
+    incl = x.get("incl") or {}
+    if "ra_sys" not in incl:
+        return None
+    return incl["ra_sys"], incl["ssara_sys"]
 
 
 def details_from_log(build, r):
@@ -554,11 +563,17 @@ def report(build, out_md):
         if sq.get("stock") and sq.get("ssara"):
             s, m = sq["stock"], sq["ssara"]
             (s_ra, _), (m_ra, m_ssara) = alloc_seconds(s), alloc_seconds(m)
-            w("SQLite amalgamation (sqlite3.c), `-O2 -fno-pie`, one compile each "
+            nruns = len(s.get("alloc_runs") or [0])
+            w("SQLite amalgamation (sqlite3.c), `-O2 -fno-pie`, %s "
               "with `-ftime-report` under GNU time.  The allocators' times are "
               "%s.  In the plugin build, functions ssara declined still go "
               "through IRA+LRA (residual)." % (
-                  "each pass's processor time, inclusive, from the pass-timing "
+                  "one compile each" if nruns == 1 else
+                  "%d compiles each, the two sides in turns, each side's "
+                  "figures from its compile whose allocator took the least user "
+                  "time (the machines are shared; all runs' times are in "
+                  "cost.json as alloc_runs)" % nruns,
+                  "each pass's user time, inclusive, from the pass-timing "
                   "plugin (tools/pass_times.cc): IRA+LRA = the passes \"ira\" "
                   "and \"reload\", ssara = the pass \"ssara\"; -ftime-report's "
                   "own figures, which leave out timers nested in a pass and "
@@ -576,6 +591,12 @@ def report(build, out_md):
             w("| allocation total (s) | %s | %s | %s |" % (
                 fmt(s_ra, 2), fmt(m_ra + m_ssara, 2),
                 fmt((m_ra + m_ssara) / s_ra if s_ra else float("nan"))))
+            ks, km = alloc_kernel_seconds(s), alloc_kernel_seconds(m)
+            if ks and km:
+                # Page faults, whose cost on this project's machines
+                # depends on what ran before (tools/pass_times.cc).
+                w("| allocation kernel time, apart (s) | %s | %s | |" % (
+                    fmt(ks[0], 2), fmt(km[0] + km[1], 2)))
             if s.get("incl") and m.get("incl"):
                 w("| -ftime-report: ssara pass (\"plugin execution\") | - | %s | |"
                   % fmt(m["ssara"], 2))
@@ -633,18 +654,24 @@ def report(build, out_md):
               "branch every 16 statements), `-O2`.  Values = SSA values ssara "
               "imported (its stats line).")
             w("")
+            w("Times are user seconds of the passes (tools/pass_times.cc), "
+              "each side's best of its compiles as for SQLite; the kernel's, "
+              "page faults, are the last columns.")
+            w("")
             w("| statements | values | by | IRA+LRA (s) | ssara (s) | ratio | "
-              "peak RSS stock (MiB) | plugin (MiB) |")
-            w("| --- | --- | --- | --- | --- | --- | --- | --- |")
+              "peak RSS stock (MiB) | plugin (MiB) | kernel IRA+LRA (s) | kernel ssara (s) |")
+            w("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
             for r in cost["scaling"]:
                 s, m = r["stock"], r["ssara"]
                 s_ra, m_ssara = alloc_seconds(s)[0], alloc_seconds(m)[1]
+                ks, km = alloc_kernel_seconds(s), alloc_kernel_seconds(m)
                 byw = "ssara" if m["by"].get("ssara") else "ira: %s" % m.get("reason", "?")
-                w("| %d | %d | %s | %s | %s | %s | %s | %s |" % (
+                w("| %d | %d | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                     r["stmts"], m.get("values", 0), byw, fmt(s_ra, 2),
                     fmt(m_ssara, 2),
                     fmt(m_ssara / s_ra if s_ra else float("nan"), 2),
-                    fmt(s.get("peak_kb", 0) / 1024, 1), fmt(m.get("peak_kb", 0) / 1024, 1)))
+                    fmt(s.get("peak_kb", 0) / 1024, 1), fmt(m.get("peak_kb", 0) / 1024, 1),
+                    fmt(ks[0], 2) if ks else "-", fmt(km[1], 2) if km else "-"))
             w("")
             growth_table(w, cost["scaling"])
     w("This run of tools/bench.py took %d s (2 jobs in parallel; runs already done were reused with --resume)." % data.get("bench_seconds", 0))
