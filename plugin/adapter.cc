@@ -9,7 +9,6 @@
 #include "gcc-includes.h"
 #include "adapter.h"
 
-#include <ctime>
 #include "gcc-target.h"
 #include "rtl-import.h"
 #include "rtl-prepare.h"
@@ -167,16 +166,16 @@ policy_for (spill_choice choice, cost_goal goal)
 adapter_result
 allocate_function (const plugin_options &opts)
 {
-  // With opts.times: the processor time of each step since the last lap.
-  std::vector<phase_time> times;
-  // std::clock is a system call (CPU time): only where asked for (two
+  // With opts.times: the user time of each step since the last lap
+  // (user_ms, allocate.h).  A system call: only where asked for (two
   // calls per function cost about 30 ms on SQLite at -O2).
-  std::clock_t last = opts.times ? std::clock () : 0;
+  std::vector<phase_time> times;
+  double last = opts.times ? user_ms () : 0;
   auto lap = [&] (const char *step) {
     if (!opts.times)
       return;
-    std::clock_t now = std::clock ();
-    times.push_back ({ step, 1000.0 * double (now - last) / CLOCKS_PER_SEC });
+    double now = user_ms ();
+    times.push_back ({ step, now - last });
     last = now;
   };
   std::string why = early_decline_reason ();
@@ -304,7 +303,7 @@ allocate_function (const plugin_options &opts)
       ar = allocate (imp.fn, t, aopts);
       times.insert (times.end (), core_times.begin (), core_times.end ());
       if (opts.times)
-        last = std::clock ();
+        last = user_ms ();
       if (!ar.error.empty () && dump_file)
         fprintf (dump_file, ";; ssara: allocation failed: %s\n",
                  ar.error.c_str ());

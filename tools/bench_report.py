@@ -611,7 +611,7 @@ def report(build, out_md):
             w("")
             if m.get("phases") or s.get("ra_phases"):
                 w("Where the time goes: each step of the ssara pass summed over "
-                  "the file (`-fplugin-arg-ssara-times`, processor time per "
+                  "the file (`-fplugin-arg-ssara-times`, user time per "
                   "function: prepare and import are the RTL side before the "
                   "core, rewrite the RTL side after it, the others the core's "
                   "phases, twice where spill=cheaper runs the paper's spilling "

@@ -193,12 +193,34 @@ check "pass_times stock: IRA and LRA per function" \
   "ira=$funcs reload=$funcs ssara=0" "$(passes "$work/pt-stock.txt")"
 check "pass_times with ssara: the ssara pass, no IRA or LRA" \
   "ira=0 reload=0 ssara=$funcs" "$(passes "$work/pt-ssara.txt" "-fplugin=$plugin")"
+# (A name may hold spaces: "rtl pre".)
+check "pass_times: each line NAME RUNS USER SYSTEM" "ok" \
+  "$(awk 'NF < 4 || $(NF-2) !~ /^[0-9]+$/ || $(NF-1) !~ /^[0-9.]+$/ || $NF !~ /^[0-9.]+$/ { bad = 1 }
+          END { print (NR && !bad) ? "ok" : "bad" }' "$work/pt-stock.txt")"
 $cc -O2 -c -o "$work/pt.o" "$here/differ.c" "-fplugin=$timer" \
   -fplugin-arg-pass_times-outfile=x >"$work/pt-bad.out" 2>&1
 st=$?
 grep -q "pass_times: unknown argument 'outfile'" "$work/pt-bad.out" && [ "$st" -ne 0 ] \
   && ok "pass_times: an unknown argument is an error" \
   || ko "pass_times: an unknown argument is an error"
+
+# ---- bench.py's compile cost: each side's best of COST_RUNS compiles,
+# the sides in turns, every run's time kept.
+best=$(cd "$top/tools" && python3 -c '
+import bench as b
+order = []
+times = {"stock": [2.0, 1.5], "ssara": [0.9, 1.2]}
+def compile_side(side):
+    order.append(side)
+    t = times[side][sum(1 for x in order if x == side) - 1]
+    key = "ra" if side == "stock" else "ssara"
+    return {"ok": True, "ra": 9, "ssara": 9, "incl": {key: t, "ra" if key == "ssara" else "ssara": 0}}
+b.COST_RUNS = 2
+r = b.best_of_compiles("test", compile_side)
+print(" ".join(order), r["stock"]["incl"]["ra"], r["ssara"]["incl"]["ssara"],
+      r["stock"]["alloc_runs"], r["ssara"]["alloc_runs"])' 2>&1 | grep -v "^bench:")
+check "bench.py best_of_compiles: turns, least time, all runs kept" \
+  "stock ssara stock ssara 1.5 0.9 [2.0, 1.5] [0.9, 1.2]" "$best"
 
 # ---- bench_report's growth fit (the generated functions' table):
 # seconds ~ values^2 and ~ values^1, and a step that grows as values^2

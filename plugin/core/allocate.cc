@@ -9,8 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <optional>
+
+#include <sys/resource.h>
 
 namespace ssara {
 
@@ -22,21 +23,21 @@ class phase_clock
 {
 public:
   explicit phase_clock (std::vector<phase_time> *out)
-    : out_ (out), last_ (out ? std::clock () : 0)
+    : out_ (out), last_ (out ? user_ms () : 0)
   {}
 
   void lap (const char *phase)
   {
     if (!out_)
       return;
-    std::clock_t t = std::clock ();
-    out_->push_back ({ phase, 1000.0 * double (t - last_) / CLOCKS_PER_SEC });
+    double t = user_ms ();
+    out_->push_back ({ phase, t - last_ });
     last_ = t;
   }
 
 private:
   std::vector<phase_time> *out_;
-  std::clock_t last_;
+  double last_;
 };
 
 } // namespace
@@ -509,6 +510,14 @@ allocate (const function &f, const target &t, const alloc_options &opts)
       return r2;
     }
   return r;
+}
+
+double
+user_ms ()
+{
+  struct rusage u;
+  getrusage (RUSAGE_SELF, &u);
+  return 1e3 * double (u.ru_utime.tv_sec) + 1e-3 * double (u.ru_utime.tv_usec);
 }
 
 double

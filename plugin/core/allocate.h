@@ -43,13 +43,22 @@ enum class spill_policy : uint8_t
   cheaper
 };
 
-// The processor time one phase of allocate () took (std::clock).
+// The user time one phase of allocate () took (user_ms).
 struct phase_time
 {
   // The phase's function, e.g. "assign_colors".
   const char *phase;
   double ms;
 };
+
+// The process's user time so far, in ms: phase_time's clock.  Not
+// processor time: the kernel's share is page faults, which on a virtual
+// machine that backs guest memory lazily cost some 11 us each where
+// the page has been free a while (tools/pass_times.cc), and so grew a
+// phase's time with what the machine ran before (the work copy of a
+// function of 201568 values: 144 ms the first time, 23 ms right after).
+// A system call (getrusage): read only where times are asked for.
+double user_ms ();
 
 // What spill_policy::cheaper's estimate stands for: running time, or
 // the size of the code (a function GCC optimizes for size, -Os).

@@ -4,7 +4,7 @@
 // imports in the textual IR (ir-text.h) after ";; ssara: imported
 // function".  This reads those functions from one or more dump files,
 // allocates each for the rs6000 target with the checker off, REPEAT
-// times, and prints the processor time of each phase (the least of the
+// times, and prints the user time of each phase (the least of the
 // repeats, summed over the functions) and the total.  It times the core
 // alone, without GCC around it, so two builds of the core compare to a
 // few percent on one machine (a whole cc1 run varies by ten).
