@@ -11,11 +11,12 @@
 // on a virtual machine whose host backs guest memory lazily (this
 // project's machines) the first touch of a page that has been free a
 // while costs some 11 us (2 GiB in 6 s; the same 2 GiB again at once in
-// 0.8 s), several times a fault on bare metal, so it depends on what the machine
-// ran before more than on the pass.  ssara's pass on a generated
-// function of 201568 values: 1.84 s (1.74 user, 0.11 kernel) after a
-// run that touched as much memory; 2.6 to 2.8 s on a machine that had
-// been idle, when the whole compile spent 2.3 s in the kernel, not 0.6.
+// 0.8 s), several times a fault on bare metal, so it depends on what
+// the machine ran before more than on the pass.  ssara's pass on a
+// generated function of 201568 values: 1.85 s (1.74 user, 0.12 kernel)
+// after a run that touched as much memory; 2.6 to 2.8 s on a machine
+// that had been idle, when the whole compile spent 2.3 s in the kernel,
+// not 0.6.
 //
 // Why not -ftime-report: its figures are exclusive.  A pass's time
 // leaves out every timer pushed inside it (IRA's and the ssara pass's
@@ -60,7 +61,6 @@ std::string current;
 struct rusage started;
 const char *out_path;
 
-// Close the running pass's lap.
 double
 seconds_between (const struct timeval &from, const struct timeval &to)
 {
@@ -68,6 +68,7 @@ seconds_between (const struct timeval &from, const struct timeval &to)
          + 1e-6 * double (to.tv_usec - from.tv_usec);
 }
 
+// Close the running pass's lap.
 void
 lap ()
 {

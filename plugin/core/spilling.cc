@@ -742,6 +742,12 @@ private:
                             ? cold_cross_budget : cold_cross_budget_scarce;
     return budget * block_frequency (w_, 0);
   }
+  // Whether V's calls cost more than cold_budget: it keeps a call-saved
+  // register across the cold calls too.
+  bool keeps_across_cold (value_id v) const
+  {
+    return crossed_[v] > cold_budget ();
+  }
 
   // The reads of the block walk_with walks, grouped by value: the
   // instructions reading V (ascending, n for a phi argument at the end)
@@ -1315,9 +1321,8 @@ spiller::compute_pressure ()
   // budget), the function saves them all, and the others are free too.
   if (w_.tgt.files[f_].saved_as_one && free_saved_ < call_room_)
     {
-      const double budget = cold_budget ();
       for (value_id v = 0; v < w_.fn.values.size (); ++v)
-        if (in_file (v) && crossed_[v] > budget)
+        if (in_file (v) && keeps_across_cold (v))
           {
             free_saved_ = call_room_;
             break;
@@ -2362,10 +2367,9 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
           // hot) for the sake of a call that hardly runs.
           if (cold_block (here) && choice_ == victim_choice::next_use)
             {
-              const double budget = cold_budget ();
               vec<value_id> keep;
               for (value_id v : W)
-                if (crossed_[v] > budget)
+                if (keeps_across_cold (v))
                   keep.push_back (v);
               // Those live where the values across calls are crowded
               // leave first, all of them.
@@ -2730,8 +2734,8 @@ spiller::compute_reach ()
       // call-saved: five values across memset, each reloaded at every
       // use after it when all five were restricted).  Nor do calls that
       // leave it no register at all.
-      reach_[v] = reach (crossed_[v] > cold_budget () ? clobbered_all_[v]
-                                                      : clobbered_hot_[v]);
+      reach_[v] = reach (keeps_across_cold (v) ? clobbered_all_[v]
+                                               : clobbered_hot_[v]);
       if (reach_[v].none ())
         reach_[v] = reach (hreg_set ());
     }
