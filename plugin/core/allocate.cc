@@ -135,26 +135,38 @@ private:
     if (fail (ra::lift_phis (w)))
       return;
     clock.lap ("lift_phis");
-    // Live ranges as intervals on the linearised CFG
+    // Live ranges as intervals on the linearised CFG, in full
     // (interval_analysis.cc): phi analysis and PhiMemCoalesce need the
-    // ranges alone; everything is analysed after PhiMemCoalesce.
-    ra::analyse_intervals (w, ra::live_scope::ranges);
+    // ranges, the spilling everything.
+    ra::analyse_intervals (w, ra::live_scope::full);
     clock.lap ("analyse_intervals");
     // 4.2 phi analysis: one class per phi (phi_analysis.cc).
     if (fail (ra::analyse_phis (w)))
       return;
     clock.lap ("analyse_phis");
     // 4.3 PhiMemCoalesce: merge classes that do not interfere and drop
-    // their copies (phi_mem_coalesce.cc).
+    // their copies (phi_mem_coalesce.cc), bringing the liveness up to
+    // date as it goes: the spilling starts from it unless
+    // spill_required changes the function, and a run of the phases
+    // again copies it with the work instead of analysing (SQLite's
+    // replay with 5 GPRs: 195 runs again).  With the checker on, an
+    // analysis checks it.
     ra::phi_mem_coalesce (w);
     clock.lap ("phi_mem_coalesce");
-    // Live ranges in full for the spilling, which uses them unless
-    // spill_required changes the function: a run of the phases again
-    // copies them with the work instead of analysing (SQLite's replay
-    // with 5 GPRs: 195 runs again).
-    ra::analyse_intervals (w, ra::live_scope::full);
-    w.live_current = true;
-    clock.lap ("analyse_intervals");
+    if (!w.live_current)
+      {
+        ra::analyse_intervals (w, ra::live_scope::full);
+        w.live_current = true;
+        clock.lap ("analyse_intervals");
+      }
+    else if (opts_.check == check_mode::on)
+      {
+        const ra::liveness kept = w.live;
+        ra::analyse_intervals (w, ra::live_scope::full);
+        if (fail (ra::compare_liveness (kept, w.live)))
+          return;
+        clock.lap ("analyse_intervals");
+      }
   }
 
   const function &f_;

@@ -673,4 +673,44 @@ compute_avoid (work &w)
     }
 }
 
+std::string
+compare_liveness (const liveness &kept, const liveness &fresh)
+{
+  auto num = [] (size_t x) { return std::to_string (x); };
+  if (kept.npos != fresh.npos)
+    return "liveness: positions " + num (kept.npos) + " against "
+           + num (fresh.npos);
+  for (size_t b = 0; b < fresh.live_in.size (); ++b)
+    if (b >= kept.live_in.size () || kept.live_in[b] != fresh.live_in[b]
+        || kept.live_out[b] != fresh.live_out[b])
+      return "liveness: the live lists of block " + num (b) + " differ";
+  for (size_t v = 0; v < fresh.intervals.size (); ++v)
+    {
+      if (v >= kept.intervals.size ()
+          || kept.intervals[v] != fresh.intervals[v])
+        {
+          auto show = [&] (const vec<std::pair<pos_t, pos_t>> &iv) {
+            std::string r;
+            for (auto [a, e] : iv)
+              r += " [" + num (a) + "," + num (e) + "]";
+            return r;
+          };
+          return "liveness: the intervals of v" + num (v) + " differ:"
+                 + (v < kept.intervals.size () ? show (kept.intervals[v])
+                                               : std::string (" none"))
+                 + " against" + show (fresh.intervals[v]);
+        }
+      if (kept.forbidden[v] != fresh.forbidden[v])
+        return "liveness: the forbidden registers of v" + num (v)
+               + " differ";
+      if (kept.across_in_memory[v] != fresh.across_in_memory[v])
+        return "liveness: v" + num (v) + " across an instruction that "
+               "wants every value in memory differs";
+    }
+  if (kept.hard_at_end != fresh.hard_at_end
+      || kept.hard_at_use != fresh.hard_at_use)
+    return "liveness: the hard registers at block ends or uses differ";
+  return "";
+}
+
 } // namespace ssara::ra

@@ -21,6 +21,7 @@
 
 #include "work.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <memory_resource>
@@ -55,6 +56,108 @@ meets (const iset &small, const iset &large)
         return true;
     }
   return false;
+}
+
+// A lifted copy dropped: SURVIVOR takes the place of DEAD, the lifted
+// value, and instruction J of block B is a nop now.
+struct dropped
+{
+  value_id survivor, dead;
+  block_id b;
+  uint32_t j;
+  // Whether it was a phi def's copy (a := v at the start of the phi's
+  // block), else an argument's (v_j := a_j at a predecessor's end).
+  bool def_copy;
+};
+
+// Bring W's liveness (a full analysis of the function before the
+// copies were dropped) up to date with DROPS, as analyse_intervals
+// would find it: positions stay (a dropped copy's place is a nop), and
+// a survivor is live where it and the lifted value were, the dropped
+// copy's clobber position included (the two were live up to its use
+// position and from its def position on), so its interval in the copy's
+// block joins across it.  Its forbidden registers and its liveness
+// across an instruction that wants every value in memory are the two's
+// (the nop clobbers nothing), and it stands for the lifted value in the
+// live lists.  A lifted value survives no drop, so no chains.  Except
+// for a phi def that nothing reads: an analysis finds it live at its
+// block's start alone, where it no longer covers the registers occupied
+// at the copy; return false then, and the caller analyses again.
+bool
+update_liveness (work &w, const vec<dropped> &drops)
+{
+  if (drops.empty ())
+    return true;
+  for (const dropped &d : drops)
+    if (d.def_copy)
+      {
+        const pos_t df = w.pos_def (d.b, d.j);
+        const auto &iv = w.live.intervals[d.survivor];
+        auto it = std::lower_bound (iv.begin (), iv.end (),
+                                    std::pair<pos_t, pos_t> (df, 0));
+        if (it != iv.end () && it->first == df && it->second == df)
+          return false;
+      }
+  liveness &L = w.live;
+  const size_t nv = w.fn.values.size ();
+  vec<value_id> repl (nv, no_value);
+  for (const dropped &d : drops)
+    {
+      repl[d.dead] = d.survivor;
+      auto &iv = L.intervals[d.survivor];
+      const pos_t u = w.pos_use (d.b, d.j), df = w.pos_def (d.b, d.j);
+      // The lifted value's intervals (one block's) go in at their
+      // places (a survivor may live across thousands of blocks, one
+      // interval each: no sort), each joined with its neighbours where
+      // they overlap or meet across the nop's clobber position.
+      auto joins = [&] (const std::pair<pos_t, pos_t> &x,
+                        const std::pair<pos_t, pos_t> &y) {
+        return y.first <= x.second || (x.second == u && y.first == df);
+      };
+      for (const auto &x : L.intervals[d.dead])
+        {
+          size_t k = size_t (std::lower_bound (iv.begin (), iv.end (), x)
+                             - iv.begin ());
+          iv.insert (iv.begin () + k, x);
+          if (k > 0 && joins (iv[k - 1], iv[k]))
+            {
+              iv[k - 1].second = std::max (iv[k - 1].second, iv[k].second);
+              iv.erase (iv.begin () + k);
+              --k;
+            }
+          while (k + 1 < iv.size () && joins (iv[k], iv[k + 1]))
+            {
+              iv[k].second = std::max (iv[k].second, iv[k + 1].second);
+              iv.erase (iv.begin () + k + 1);
+            }
+        }
+      L.intervals[d.dead].clear ();
+      L.forbidden[d.survivor] |= L.forbidden[d.dead];
+      L.forbidden[d.dead].reset ();
+      if (L.across_in_memory[d.dead])
+        L.across_in_memory[d.survivor] = true;
+      L.across_in_memory[d.dead] = false;
+    }
+  auto rename = [&] (vec<value_id> &list) {
+    bool changed = false;
+    for (value_id &v : list)
+      if (repl[v] != no_value)
+        {
+          v = repl[v];
+          changed = true;
+        }
+    if (changed)
+      {
+        std::sort (list.begin (), list.end ());
+        list.erase (std::unique (list.begin (), list.end ()), list.end ());
+      }
+  };
+  // A lifted argument is live at its predecessor's end alone (in its
+  // live_out), a lifted def in no list.
+  for (const dropped &d : drops)
+    if (!d.def_copy)
+      rename (L.live_out[d.b]);
+  return true;
 }
 
 } // namespace
@@ -99,6 +202,7 @@ phi_mem_coalesce (work &w)
     return *sets[r];
   };
 
+  vec<dropped> drops;
   for (const auto &lc : w.lifted_copies)
     {
       insn &c = w.fn.blocks[lc.block].insns[lc.insn];
@@ -129,6 +233,7 @@ phi_mem_coalesce (work &w)
           // a := v at the start of the phi's block: a becomes the def.
           ph.def = dst;
           w.wv[src].origin = vorigin::dead;
+          drops.push_back ({ dst, src, lc.block, lc.insn, true });
         }
       else
         {
@@ -136,11 +241,13 @@ phi_mem_coalesce (work &w)
           // argument.
           ph.args[lc.column] = src;
           w.wv[dst].origin = vorigin::dead;
+          drops.push_back ({ src, dst, lc.block, lc.insn, false });
         }
       c.ops.clear ();
       c.kind = insn_kind::normal;
       w.wb[lc.block].insns[lc.insn].role = wrole::nop;
     }
+  w.live_current = update_liveness (w, drops);
 }
 
 } // namespace ssara::ra

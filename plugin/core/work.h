@@ -511,6 +511,10 @@ std::string lift_phis (work &w);
 // spilling need, or everything `liveness` holds.
 enum class live_scope : uint8_t { ranges, full };
 void analyse_intervals (work &w, live_scope scope = live_scope::full);
+// "" if KEPT (a liveness kept up to date) describes what FRESH (a full
+// analysis of the same function) does, else the first difference
+// (interval_analysis.cc).
+std::string compare_liveness (const liveness &kept, const liveness &fresh);
 // Fill w.live.avoid from the full analysis in w.live, unless it holds
 // it already (interval_analysis.cc).
 void compute_avoid (work &w);

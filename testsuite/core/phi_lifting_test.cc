@@ -208,3 +208,24 @@ block 1 preds=0,0
   ASSERT_EQ (ra::lift_constraints (w), "");
   EXPECT_NE (ra::lift_phis (w), "");
 }
+
+// PhiMemCoalesce brings the liveness up to date as it drops copies: what
+// an analysis after it finds, where it says so (live_current).
+TEST (PhiMemCoalesce, KeepsTheLivenessUpToDate)
+{
+  auto p = prepare (swap, make_test_target (8, 2, 2), upto::coalesced);
+  ra::work &w = *p->w;
+  ASSERT_TRUE (w.live_current);
+  const ra::liveness kept = w.live;
+  ra::analyse_intervals (w);
+  EXPECT_EQ (ra::compare_liveness (kept, w.live), "");
+  // And the comparison sees a difference.
+  ra::liveness changed = w.live;
+  for (auto &iv : changed.intervals)
+    if (!iv.empty ())
+      {
+        ++iv[0].second;
+        break;
+      }
+  EXPECT_NE (ra::compare_liveness (changed, w.live), "");
+}
