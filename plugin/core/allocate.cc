@@ -135,10 +135,10 @@ private:
     if (fail (ra::lift_phis (w)))
       return;
     clock.lap ("lift_phis");
-    // Live ranges as intervals on the linearised CFG, in full
-    // (interval_analysis.cc): phi analysis and PhiMemCoalesce need the
-    // ranges, the spilling everything.
-    ra::analyse_intervals (w, ra::live_scope::full);
+    // Live ranges as intervals on the linearised CFG, with the hard
+    // registers they cross (interval_analysis.cc): PhiMemCoalesce needs
+    // the ranges, the spilling everything.
+    ra::analyse_intervals (w);
     clock.lap ("analyse_intervals");
     // 4.2 phi analysis: one class per phi (phi_analysis.cc).
     if (fail (ra::analyse_phis (w)))
@@ -155,14 +155,14 @@ private:
     clock.lap ("phi_mem_coalesce");
     if (!w.live_current)
       {
-        ra::analyse_intervals (w, ra::live_scope::full);
+        ra::analyse_intervals (w);
         w.live_current = true;
         clock.lap ("analyse_intervals");
       }
     else if (opts_.check == check_mode::on)
       {
         const ra::liveness kept = w.live;
-        ra::analyse_intervals (w, ra::live_scope::full);
+        ra::analyse_intervals (w);
         if (fail (ra::compare_liveness (kept, w.live)))
           return;
         clock.lap ("analyse_intervals");

@@ -352,9 +352,8 @@ liveness::meet (value_id a, value_id b) const
 }
 
 void
-analyse_intervals (work &w, live_scope scope)
+analyse_intervals (work &w)
 {
-  const bool full = scope == live_scope::full;
   const size_t nb = w.fn.blocks.size (), nv = w.fn.values.size ();
   liveness &L = w.live;
 
@@ -489,33 +488,22 @@ analyse_intervals (work &w, live_scope scope)
 
   // Hard registers: not SSA, the classic backward dataflow.
   vec<hreg_set> hin, hout;
-  if (full)
-    hard_liveness (w.fn, hin, hout);
+  hard_liveness (w.fn, hin, hout);
   const hreg_set alloc = w.tgt.allocatable ();
 
-  // Per-block backward scan: intervals and (full) hard occupancy.
-  point_or tree (full ? L.npos : 0);
+  // Per-block backward scan: intervals and hard occupancy.
+  point_or tree (L.npos);
   // Record the hard registers occupied at position P.
   auto occ_at = [&] (pos_t p, const hreg_set &set) {
     if (set.any ())
       tree.add (p, set);
   };
   reset (L.intervals, nv, P.ranges);
-  // (Also for the ranges alone: spill_required reads it.)
   L.across_in_memory.assign (nv, false);
   // (avoid is made by compute_avoid, for colour assignment alone.)
   L.avoid.clear ();
-  if (full)
-    {
-      L.hard_at_end.assign (nb, hreg_set ());
-      L.hard_at_use.resize (nb);
-    }
-  else
-    {
-      L.hard_at_end.clear ();
-      L.hard_at_use.clear ();
-      L.forbidden.clear ();
-    }
+  L.hard_at_end.assign (nb, hreg_set ());
+  L.hard_at_use.resize (nb);
   vec<pos_t> open_end (nv, ~pos_t (0));
   vec<value_id> open;
   vec<uint32_t> open_idx (nv, 0);
@@ -544,33 +532,26 @@ analyse_intervals (work &w, live_scope scope)
       const block &blk = w.fn.blocks[b];
       for (value_id v : L.live_out[b])
         open_value (v, w.pos_end (b));
-      // The hard registers live at the scan's point (full only).
-      hreg_set hlive;
-      if (full)
-        {
-          hlive = hout[b];
-          occ_at (w.pos_end (b), hlive & alloc);
-          L.hard_at_end[b] = hlive & alloc;
-          L.hard_at_use[b].assign (blk.insns.size (), hreg_set ());
-        }
+      // The hard registers live at the scan's point.
+      hreg_set hlive = hout[b];
+      occ_at (w.pos_end (b), hlive & alloc);
+      L.hard_at_end[b] = hlive & alloc;
+      L.hard_at_use[b].assign (blk.insns.size (), hreg_set ());
       for (size_t j = blk.insns.size (); j-- > 0;)
         {
           const insn &i = blk.insns[j];
-          if (full)
-            {
-              hreg_set hd, hu;
-              for (const operand &o : i.ops)
-                if (o.kind == operand_kind::def_hard)
-                  hd |= work::span (o.reg, o.width);
-                else if (o.kind == operand_kind::use_hard)
-                  hu |= work::span (o.reg, o.width);
-              occ_at (w.pos_def (b, j), (hlive | hd) & alloc);
-              hlive &= ~hd;
-              occ_at (w.pos_clobber (b, j), (hlive | i.clobbers) & alloc);
-              hlive |= hu;
-              occ_at (w.pos_use (b, j), hlive & alloc);
-              L.hard_at_use[b][j] = hlive & alloc;
-            }
+          hreg_set hd, hu;
+          for (const operand &o : i.ops)
+            if (o.kind == operand_kind::def_hard)
+              hd |= work::span (o.reg, o.width);
+            else if (o.kind == operand_kind::use_hard)
+              hu |= work::span (o.reg, o.width);
+          occ_at (w.pos_def (b, j), (hlive | hd) & alloc);
+          hlive &= ~hd;
+          occ_at (w.pos_clobber (b, j), (hlive | i.clobbers) & alloc);
+          hlive |= hu;
+          occ_at (w.pos_use (b, j), hlive & alloc);
+          L.hard_at_use[b][j] = hlive & alloc;
 
           for (const operand &o : i.ops)
             if (o.kind == operand_kind::def)
@@ -589,8 +570,7 @@ analyse_intervals (work &w, live_scope scope)
             if (o.kind == operand_kind::use)
               open_value (o.value, w.pos_use (b, j));
         }
-      if (full)
-        occ_at (w.pos_start (b), hlive & alloc);
+      occ_at (w.pos_start (b), hlive & alloc);
       for (const phi &ph : blk.phis)
         if (ph.def != no_value && !w.wv[ph.def].spilled)
           close_value (ph.def, w.pos_start (b));
@@ -607,8 +587,6 @@ analyse_intervals (work &w, live_scope scope)
     if (!std::is_sorted (L.intervals[v].begin (), L.intervals[v].end ()))
       std::sort (L.intervals[v].begin (), L.intervals[v].end ());
 
-  if (!full)
-    return;
   tree.build ();
   L.forbidden.assign (nv, hreg_set ());
   for (value_id v = 0; v < nv; ++v)

@@ -18,6 +18,9 @@
 //
 // The union of v's and a's intervals is exactly where the surviving value
 // is live after the copy is dropped, so the class intervals stay exact.
+// The phase also brings the liveness, a full analysis of the function
+// before it, up to date (update_liveness), and says whether it could
+// (work::live_current).
 
 #include "work.h"
 
@@ -79,7 +82,7 @@ struct dropped
 // block joins across it.  Its forbidden registers and its liveness
 // across an instruction that wants every value in memory are the two's
 // (the nop clobbers nothing), and it stands for the lifted value in the
-// live lists.  A lifted value survives no drop, so no chains.  Except
+// live lists (a lifted argument's predecessor's live_out).  A lifted value survives no drop, so no chains.  Except
 // for a phi def that nothing reads: an analysis finds it live at its
 // block's start alone, where it no longer covers the registers occupied
 // at the copy; return false then, and the caller analyses again.
@@ -99,11 +102,8 @@ update_liveness (work &w, const vec<dropped> &drops)
           return false;
       }
   liveness &L = w.live;
-  const size_t nv = w.fn.values.size ();
-  vec<value_id> repl (nv, no_value);
   for (const dropped &d : drops)
     {
-      repl[d.dead] = d.survivor;
       auto &iv = L.intervals[d.survivor];
       const pos_t u = w.pos_use (d.b, d.j), df = w.pos_def (d.b, d.j);
       // The lifted value's intervals (one block's) go in at their
@@ -137,26 +137,20 @@ update_liveness (work &w, const vec<dropped> &drops)
       if (L.across_in_memory[d.dead])
         L.across_in_memory[d.survivor] = true;
       L.across_in_memory[d.dead] = false;
-    }
-  auto rename = [&] (vec<value_id> &list) {
-    bool changed = false;
-    for (value_id &v : list)
-      if (repl[v] != no_value)
+      // A lifted argument is live at its predecessor's end alone (in
+      // its live_out), where the survivor takes its place; a lifted def
+      // is in no list.
+      if (!d.def_copy)
         {
-          v = repl[v];
-          changed = true;
+          vec<value_id> &out = L.live_out[d.b];
+          auto it = std::lower_bound (out.begin (), out.end (), d.dead);
+          if (it != out.end () && *it == d.dead)
+            out.erase (it);
+          it = std::lower_bound (out.begin (), out.end (), d.survivor);
+          if (it == out.end () || *it != d.survivor)
+            out.insert (it, d.survivor);
         }
-    if (changed)
-      {
-        std::sort (list.begin (), list.end ());
-        list.erase (std::unique (list.begin (), list.end ()), list.end ());
-      }
-  };
-  // A lifted argument is live at its predecessor's end alone (in its
-  // live_out), a lifted def in no list.
-  for (const dropped &d : drops)
-    if (!d.def_copy)
-      rename (L.live_out[d.b]);
+    }
   return true;
 }
 

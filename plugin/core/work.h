@@ -198,9 +198,6 @@ struct cell
 
 // Per-round results of interval analysis.  Recomputed after every change
 // to the working function.
-// After analyse_intervals (w, live_scope::ranges), only live_in,
-// live_out, intervals and npos describe the function; the rest is
-// empty until a full analysis.
 struct liveness
 {
   // live_in[b]: values live at the start of block b, phi defs of b
@@ -506,11 +503,7 @@ void fold_copies (work &w);
 std::string lift_constraints (work &w);
 void split_hard_ranges (work &w);
 std::string lift_phis (work &w);
-// What analyse_intervals computes: the live ranges alone (live_in,
-// live_out, intervals), which is all PhiLifting's successors up to the
-// spilling need, or everything `liveness` holds.
-enum class live_scope : uint8_t { ranges, full };
-void analyse_intervals (work &w, live_scope scope = live_scope::full);
+void analyse_intervals (work &w);
 // "" if KEPT (a liveness kept up to date) describes what FRESH (a full
 // analysis of the same function) does, else the first difference
 // (interval_analysis.cc).
