@@ -283,6 +283,7 @@ allocate_function (const plugin_options &opts)
           imp.error = ("internal error: the imported function is not valid: "
                        + bad);
         }
+      lap ("verify_import");
     }
   if (imp.error.empty ())
     {

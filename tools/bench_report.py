@@ -612,7 +612,8 @@ def report(build, out_md):
             if m.get("phases") or s.get("ra_phases"):
                 w("Where the time goes: each step of the ssara pass summed over "
                   "the file (`-fplugin-arg-ssara-times`, user time per "
-                  "function: prepare and import are the RTL side before the "
+                  "function: prepare, import and verify_import (the check "
+                  "of the imported function) are the RTL side before the "
                   "core, rewrite the RTL side after it, the others the core's "
                   "phases, twice where spill=cheaper runs the paper's spilling "
                   "too), and IRA+LRA's own steps in the stock compile "
