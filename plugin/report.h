@@ -6,8 +6,8 @@
 //   ssara: NAME by=ira reason="..."
 // (each on one line).  With times, the by=ssara line ends in
 //   times=STEP:MS,...,total:MS
-// (prepare, import, each core phase, rewrite; a step that ran more than
-// once summed), and the file's last line is
+// (prepare, import, verify_import, each core phase, rewrite; a step
+// that ran more than once summed), and the file's last line is
 //   ssara: TOTAL times=STEP:MS,...,total:MS
 
 #ifndef SSARA_REPORT_H
