@@ -311,7 +311,11 @@ struct walker
   // file_regs[f]: the registers of file f.
   vec<hreg_set> file_regs;
   // barred[h]: barred_ahead's weight against register h for the value
-  // color () colours.
+  // color () colours; claimed[h] and short_ahead[h] likewise from
+  // claimed_ahead and short_of_ahead.  Each call sets them for the
+  // registers of the value's file alone, and color () reads no other
+  // (zeroing all max_hard_regs of the three per value was 1% of the
+  // core's instructions on SQLite's replay).
   std::array<double, max_hard_regs> barred;
   std::array<double, max_hard_regs> claimed;
   // short_ahead[h]: how many of the values the next lookahead_insns
@@ -544,8 +548,9 @@ struct walker
   // (Into `barred`, per register.)
   void barred_ahead (value_id v)
   {
-    barred.fill (0.0);
     const reg_file &rf = w.tgt.files[w.fn.values[v].file];
+    for (hreg h : rf.regs)
+      barred[h] = 0.0;
     const hreg_set &regs = file_regs[w.fn.values[v].file];
     walk_uncoloured (v, [&] (value_id u, double wt) {
       if (w.wv[u].spilled)
@@ -936,7 +941,8 @@ struct walker
           = unsigned ((file_regs[x.file] & ~occ_set).count ());
         tie_by_wanted = nfree <= scarce_free + x.width;
       }
-    short_ahead.fill (0);
+    for (hreg h : w.tgt.files[x.file].regs)
+      short_ahead[h] = 0;
     short_of_ahead (v, allowed, tie_by_wanted ? ahead_check::always
                                               : ahead_check::if_narrow);
     // A value no call clobbers all the registers of (live across no call)
@@ -961,9 +967,14 @@ struct walker
       for (const hreg_set &f : { forbid | avoid, forbid })
         {
           double best_points = -std::numeric_limits<double>::infinity ();
+          // A value of one register: the registers that fit and are
+          // free, at once (fits and free_at, register by register, for
+          // the others).
+          const hreg_set unit_ok = allowed & ~f & ~occ_set;
           for (hreg h : w.tgt.files[x.file].regs)
             {
-              if (!fits (v, h, allowed, f) || !free_at (v, h))
+              if (x.width == 1 ? !unit_ok.test (h)
+                               : !fits (v, h, allowed, f) || !free_at (v, h))
                 continue;
               double points = 0;
               for (auto [r, p] : prefs)
@@ -1168,10 +1179,11 @@ struct walker
   // round.
   void claimed_ahead (value_id v)
   {
-    claimed.fill (0.0);
+    const file_id file = w.fn.values[v].file;
+    for (hreg h : w.tgt.files[file].regs)
+      claimed[h] = 0.0;
     if (cur_blk == nullptr)
       return;
-    const file_id file = w.fn.values[v].file;
     auto claim_tight = [&] (value_id u) {
       const hreg_set &t = tight[u];
       if (t.any ())

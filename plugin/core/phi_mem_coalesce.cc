@@ -227,7 +227,7 @@ phi_mem_coalesce (work &w)
           std::merge (sets[big].begin (), sets[big].end (),
                       sets[small].begin (), sets[small].end (),
                       std::back_inserter (merged));
-          drop_same_starts (merged);
+          // (No two share a start: the classes do not meet.)
           sets[big].swap (merged);
           iset ().swap (sets[small]);
           w.phi_parent[small] = big;
