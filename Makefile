@@ -43,8 +43,14 @@ HOST_ARCH_FLAGS = $(eval HOST_ARCH_FLAGS := $$(shell \
   grep -qw popcnt /proc/cpuinfo 2>/dev/null \
   && $(HOST_CXX) -mpopcnt -E -x c++ /dev/null >/dev/null 2>&1 \
   && echo -mpopcnt))$(HOST_ARCH_FLAGS)
+# The plugin's own symbols are hidden (SSARA_VISIBILITY): cc1 looks up
+# plugin_init and plugin_is_GPL_compatible alone (plugin.cc exports
+# them), and the plugin's calls of its own functions and template
+# instances are then direct, not through the PLT.
+SSARA_VISIBILITY = -fvisibility=hidden
 # The core is plain C++17: no GCC header, no RTTI, no exceptions thrown.
-CORE_CXXFLAGS = -std=c++17 -O2 -g -fPIC $(HOST_ARCH_FLAGS) -fno-rtti \
+CORE_CXXFLAGS = -std=c++17 -O2 -g -fPIC $(SSARA_VISIBILITY) \
+  $(HOST_ARCH_FLAGS) -fno-rtti \
   -Wall -Wextra
 # The adapter compiles against GCC's plugin headers.
 PLUGIN_CXXFLAGS = -std=gnu++17 -O2 -g -fPIC $(HOST_ARCH_FLAGS) -fno-rtti \
@@ -80,7 +86,7 @@ $(BUILD)/core/%.o: plugin/core/%.cc $(wildcard plugin/core/*.h) | $(SETUP_STAMP)
 
 $(BUILD)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h plugin/core/*.h) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
+	$(HOST_CXX) $(PLUGIN_CXXFLAGS) $(SSARA_VISIBILITY) -c $< -o $@
 
 $(BUILD)/ssara.so: $(PLUGIN_OBJS) $(CORE_OBJS)
 	$(HOST_CXX) -shared -o $@ $^

@@ -8,7 +8,9 @@
 #include "attribution.h"
 #include "report.h"
 
-int plugin_is_GPL_compatible;
+// The two symbols cc1 looks up; the plugin's others are hidden
+// (SSARA_VISIBILITY, Makefile).
+__attribute__ ((visibility ("default"))) int plugin_is_GPL_compatible;
 
 namespace {
 
@@ -21,7 +23,7 @@ struct plugin_info info = {
 
 } // anon namespace
 
-int
+__attribute__ ((visibility ("default"))) int
 plugin_init (struct plugin_name_args *plugin_info,
              struct plugin_gcc_version *version)
 {
