@@ -1361,15 +1361,15 @@ public:
           });
   }
 
-  // The block whose accesses are looked at next.
-  void scan (basic_block bb) { current_ = bb->index; }
+  // Look at block BB's accesses next.
+  void enter (basic_block bb) { current_ = bb->index; }
 
-  // Return true if every mention of pseudo R is in the scanned block.
+  // Return true if every mention of pseudo R is in the entered block.
   bool local_p (unsigned r) const
   {
     return block_[r] == current_ && local_[r];
   }
-  // The first and last insns of the scanned block that mention R (when
+  // The first and last insns of the entered block that mention R (when
   // local_p (R)).
   rtx_insn *first (unsigned r) const { return first_[r]; }
   rtx_insn *last (unsigned r) const { return last_[r]; }
@@ -1482,7 +1482,7 @@ address_live_at_p (const_rtx address, rtx_insn *reader, basic_block bb)
 // Which mention of a pseudo in a block an access is.
 enum class mention_end { first, last };
 
-// The insns of block BB (its mentions scanned) for which MOVABLE gives
+// The insns of block BB (entered in MENTIONS) for which MOVABLE gives
 // a pseudo local to BB, of which they are the mention WHICH.  Collected
 // before any moves: moving one changes the block's order (the first and
 // last mentions stay what they were).
@@ -1505,8 +1505,8 @@ local_accesses (basic_block bb, const pseudo_mentions &mentions,
   return found;
 }
 
-// Sinking (move_block_local_accesses) in block BB, whose mentions are
-// scanned.  Returns the number of loads moved.
+// Sinking (move_block_local_accesses) in block BB, entered in MENTIONS.
+// Returns the number of loads moved.
 unsigned
 sink_loads_in (basic_block bb, const pseudo_mentions &mentions)
 {
@@ -1551,8 +1551,8 @@ sink_loads_in (basic_block bb, const pseudo_mentions &mentions)
   return moved;
 }
 
-// Hoisting (move_block_local_accesses) in block BB, whose mentions are
-// scanned.  Returns the number of stores moved.
+// Hoisting (move_block_local_accesses) in block BB, entered in MENTIONS.
+// Returns the number of stores moved.
 unsigned
 hoist_stores_in (basic_block bb, const pseudo_mentions &mentions)
 {
@@ -1606,9 +1606,9 @@ move_block_local_accesses ()
   FOR_EACH_BB_FN (bb, cfun)
     {
       // Sinking a load keeps it the first mention of its pseudo, and
-      // leaves every other insn's order alone: the scan stays true for
-      // the hoisting.
-      mentions.scan (bb);
+      // leaves every other insn's order alone: the mentions found stay
+      // true for the hoisting.
+      mentions.enter (bb);
       moved.loads_sunk += sink_loads_in (bb, mentions);
       moved.stores_hoisted += hoist_stores_in (bb, mentions);
     }
