@@ -18,7 +18,9 @@
 //      loop adds loop_exit_penalty, so that a use after a loop is far
 //      from anything inside it, and an edge into a block that runs a
 //      fraction of its predecessor's times (GCC's block frequencies)
-//      multiplies the distance by the inverse (scale_dist).
+//      multiplies the distance by the inverse (scale_dist).  A phi
+//      argument read at a block's end is as far from its next use as its
+//      phi is from the successor's start (phi_arg_next).
 //   2. Blocks in reverse post-order.  The register set at a block's start
 //      is, at a loop header, the values used in the loop (nearest first),
 //      then the values live through the loop that an entry edge brings in
@@ -112,6 +114,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 namespace ssara::ra {
@@ -616,6 +619,22 @@ private:
   // compute_next_uses's first reads of each block (a flat array).
   dist_map first_use_;
   vec<uint32_t> first_use_lo_;
+  // The phi arguments each block passes on its out-edges, sorted by
+  // argument: phi_arg_[phi_arg_lo_[b] .. phi_arg_lo_[b + 1]) (a flat
+  // array, as first_use_).  A phi argument's next use is its phi's
+  // (phi_arg_next).
+  struct phi_arg_ref
+  {
+    value_id a;
+    block_id s;
+    value_id def;
+    bool operator< (const phi_arg_ref &o) const
+    {
+      return std::tie (a, s, def) < std::tie (o.a, o.s, o.def);
+    }
+  };
+  vec<phi_arg_ref> phi_arg_;
+  vec<uint32_t> phi_arg_lo_;
   // w_entry_[b], w_end_[b]: the values in a register at the start and
   // at the end of block B as its walk left them; end_free_[b]: parallel
   // to w_end_[b], the registers each value there may still hold (free_
@@ -874,6 +893,18 @@ private:
 
   void compute_order ();
   void compute_next_uses ();
+  // DIST, a distance from the start of successor S of block B, from B's
+  // end: further by loop_exit_penalty for each loop level the edge
+  // leaves, and as S runs a fraction of B's times (scale_dist).
+  dist_t through_edge (block_id b, block_id s, dist_t dist) const;
+  // The distance from the end of block B to the next use of A as an
+  // argument of phis of B's successors, and the frequency of that use's
+  // block: its phi's next use over the edge (a value that a loop passes
+  // from phi to phi and reads only where it is rarely updated, or after
+  // the loop, is as far from a use as those phis are), or, where the phi
+  // has none, the largest distance short of no_use; no_use if A is no
+  // such argument.
+  std::pair<dist_t, double> phi_arg_next (block_id b, value_id a) const;
   void compute_pressure ();
   void compute_crowding ();
   // Whether V may leave its register (spillable, not spilled already,
@@ -1013,6 +1044,47 @@ spiller::compute_order ()
     rpo_index_[rpo_[i]] = i;
 }
 
+dist_t
+spiller::through_edge (block_id b, block_id s, dist_t dist) const
+{
+  const unsigned bd = w_.fn.blocks[b].loop_depth;
+  const unsigned sd = w_.fn.blocks[s].loop_depth;
+  if (bd > sd)
+    dist = add_dist (dist, loop_exit_penalty * (bd - sd));
+  return scale_dist (dist, block_frequency (w_, b), block_frequency (w_, s));
+}
+
+std::pair<dist_t, double>
+spiller::phi_arg_next (block_id b, value_id a) const
+{
+  auto lo = phi_arg_.begin () + phi_arg_lo_[b];
+  auto hi = phi_arg_.begin () + phi_arg_lo_[b + 1];
+  auto it = std::lower_bound (lo, hi, phi_arg_ref { a, 0, 0 });
+  dist_t best = no_use;
+  double f = 0.0;
+  for (; it != hi && it->a == a; ++it)
+    {
+      const dist_map &in = dist_in_[it->s];
+      const size_t at = index_of (in, it->def);
+      // A phi with no use (yet: the fixed point descends from no_use)
+      // still reads A at B's end, as far as a use can be.
+      dist_t x = no_use - 1;
+      double fx = 0.0;
+      if (at != no_index && in[at].second != no_use)
+        {
+          x = std::min (through_edge (b, it->s, in[at].second),
+                        dist_t (no_use - 1));
+          fx = use_freq_in_[it->s][at];
+        }
+      if (x < best)
+        {
+          best = x;
+          f = fx;
+        }
+    }
+  return { best, f };
+}
+
 void
 spiller::compute_next_uses ()
 {
@@ -1040,6 +1112,25 @@ spiller::compute_next_uses ()
                                      }),
                         first_use_.end ());
       first_use_lo_[b + 1] = uint32_t (first_use_.size ());
+    }
+  // The phi arguments of each block's out-edges (for_each_read's reads
+  // at the end), by argument.
+  phi_arg_.clear ();
+  phi_arg_lo_.assign (nb + 1, 0);
+  for (block_id b = 0; b < nb; ++b)
+    {
+      const size_t lo = phi_arg_.size ();
+      for (block_id s : w_.fn.blocks[b].succs)
+        {
+          const block &sb = w_.fn.blocks[s];
+          for (size_t k = 0; k < sb.preds.size (); ++k)
+            if (sb.preds[k] == b)
+              for (const phi &ph : sb.phis)
+                if (in_file (ph.args[k]) && ph.args[k] != ph.def)
+                  phi_arg_.push_back ({ ph.args[k], s, ph.def });
+        }
+      std::sort (phi_arg_.begin () + lo, phi_arg_.end ());
+      phi_arg_lo_[b + 1] = uint32_t (phi_arg_.size ());
     }
   // The maps keep their storage (cleared, not reallocated; run () has
   // made them hold the function's blocks).
@@ -1146,15 +1237,31 @@ spiller::compute_next_uses ()
                 ++at_out;
               dist_t x = no_use;
               double f = fb;
-              if (at_fu < nfu && fu[at_fu].first == v)
+              // A read at the end is a phi argument's (phi_arg_next):
+              // as far as the phi's next use, or V's own beyond B.
+              const bool read = at_fu < nfu && fu[at_fu].first == v;
+              if (read && fu[at_fu].second < n)
                 x = fu[at_fu].second;
-              else if (at_out < out.size () && out[at_out].first == v)
-                {
-                  x = add_dist (n, out[at_out].second);
-                  f = use_freq_out_[b][at_out];
-                }
               else
-                f = 0.0;
+                {
+                  if (at_out < out.size () && out[at_out].first == v)
+                    {
+                      x = add_dist (n, out[at_out].second);
+                      f = use_freq_out_[b][at_out];
+                    }
+                  else
+                    f = 0.0;
+                  if (read)
+                    {
+                      auto [y, fy] = phi_arg_next (b, v);
+                      y = add_dist (n, y);
+                      if (y < x)
+                        {
+                          x = y;
+                          f = fy;
+                        }
+                    }
+                }
               if (x < d)
                 {
                   d = x;
@@ -1979,21 +2086,31 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
     return p == hi ? no_index : size_t (p->second);
   };
   // The distance from after instruction J to V's next use.
+  // A read at the end is a phi argument's: as far as its phi's next use
+  // (phi_arg_next), or V's own beyond B.
   auto next_use = [&] (value_id v, size_t j) -> dist_t {
     size_t r = next_read (v, j);
-    if (r != no_index)
+    if (r != no_index && r < n)
       return dist_t (r - j);
     const size_t at = out_index (v);
-    const dist_t out = at == no_index ? no_use : dist_out_[b][at].second;
+    dist_t out = at == no_index ? no_use : dist_out_[b][at].second;
+    if (r != no_index)
+      out = std::min (out, phi_arg_next (b, v).first);
     return add_dist (dist_t (n - j), out);
   };
   // The frequency of the block of V's next use after instruction J.
   const double here = block_frequency (w_, b);
   auto next_use_freq = [&] (value_id v, size_t j) -> double {
-    if (next_read (v, j) != no_index)
+    size_t r = next_read (v, j);
+    if (r != no_index && r < n)
       return here;
     const size_t at = out_index (v);
-    return at == no_index ? 0.0 : use_freq_out_[b][at];
+    const dist_t out = at == no_index ? no_use : dist_out_[b][at].second;
+    const double f = at == no_index ? 0.0 : use_freq_out_[b][at];
+    if (r == no_index)
+      return f;
+    auto [y, fy] = phi_arg_next (b, v);
+    return y < out ? fy : f;
   };
   // Whether V's next read after instruction J is in this block and
   // copies it into a hard register (an argument, the return value).

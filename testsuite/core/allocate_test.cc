@@ -1901,8 +1901,12 @@ block 2 preds=1
 // second in-edge here so that it stays a phi), so a phi in a register
 // whose arguments are all memory phis of its class (spilling.cc,
 // decisions::phi_in_cell) no longer arises in it.  What the test keeps
-// is the outcome: v6's cell is written only before the loop (blocks 2
-// and 15, its arguments' edges), and the header's phi is in a register.
+// is the outcome: the loop's hot blocks (8-11 and 14, frequency 1 and
+// more) neither load nor store v6's cell.  Since a phi argument's next
+// use is its phi's (spiller::phi_arg_next), the counter, read in the
+// loop only by phis, lives in that cell throughout the loop (v12 and
+// v13 memory phis), written only where the rare update v22 is made
+// (block 13, frequency 0.007) and before the loop (blocks 2 and 15).
 TEST (Allocate, PhiOfMemoryPhisIsHeldInTheirCell)
 {
   const char *text = R"(
@@ -1990,12 +1994,14 @@ block 15 preds=1 succs=3 depth=0 freq=0.001
   const allocation &a = r.alloc;
   ASSERT_TRUE (a.phi_loc[3][0].is_slot ());
   const slot_id cell = a.phi_loc[3][0].slot;
-  EXPECT_TRUE (a.phi_loc[8][0].is_reg ()) << print_allocation (f0, t, a);
   for (const edit &e : a.edits)
-    if (e.k == edit::kind::store && e.slot == cell)
+    if ((e.k == edit::kind::store || e.k == edit::kind::load)
+        && e.slot == cell)
       {
-        EXPECT_TRUE (e.at.block == 2u || e.at.block == 15u)
-          << "a store into v6's cell at block " << e.at.block;
+        const block_id b = e.at.block;
+        EXPECT_TRUE (b != 8 && b != 9 && b != 10 && b != 11 && b != 14)
+          << "v6's cell accessed in the loop, at block " << b << "\n"
+          << print_allocation (f0, t, a);
       }
 }
 

@@ -3,134 +3,80 @@
    assignment finds a value of this function no register after the
    spiller, relief does not converge, and a second pass of runs with
    the lightest occupants spilled whole succeeds (the stats line's
-   whole_runs=N, the runs of that pass).  SQLite's
-   jsonBlobChangePayloadSize with its types, which takes that path in
-   make bench's 5-GPR build.  The program's output is stock GCC's.  If
-   the spiller comes to leave colour assignment enough registers here,
-   whole_runs= goes from the line: find another such function in a
-   5-GPR compile's stats (fallback=none) rather than drop the test.  */
+   whole_runs=N, the runs of that pass).  Loops whose counters live in
+   globals, one of them 64 bits wide (a register pair), found with
+   csmith and reduced by cvise, then written out by hand; until
+   2026-12-04 SQLite's jsonBlobChangePayloadSize served, until a phi
+   argument's next use became its phi's (spilling.cc, phi_arg_next)
+   and relief sufficed there.  The program's output is stock GCC's.
+   If the spiller comes to leave colour assignment enough registers
+   here, whole_runs= goes from the line: find another such function in
+   a 5-GPR compile's stats (fallback=none) rather than drop the test.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -ffixed-r7 -ffixed-r8 -ffixed-r9 -ffixed-r10 -ffixed-r11 -ffixed-r12 -ffixed-r14 -ffixed-r15 -ffixed-r16 -ffixed-r17 -ffixed-r18 -ffixed-r19 -ffixed-r20 -ffixed-r21 -ffixed-r22 -ffixed-r23 -ffixed-r24 -ffixed-r25 -ffixed-r26 -ffixed-r27 -ffixed-r28 -ffixed-r29 -ffixed-r30 -ffixed-r31 -fplugin-arg-ssara-fallback=none -fplugin-arg-ssara-dump" } */
 extern int printf (const char *, ...);
-extern void *memmove (void *, const void *, unsigned long);
-typedef unsigned char u8;
 typedef unsigned int u32;
+typedef unsigned long long u64;
+typedef long long s64;
 
-struct parse
+struct limit
 {
-  u8 *aBlob;
-  u32 nBlob;
-  u32 nBlobAlloc;
-  u8 oom;
+  u32 f0;
+};
+struct pair
+{
+  u32 f0;
+  int f1;
 };
 
-static u8 store[256];
-static u8 bigger[512];
+struct pair g_acc = { 0xffffffffu, 1 };
+struct pair g_tail = { 0, -2 };
+struct pair g_outer = { 0xfffffffeu, 0 };
+u64 g_table[3][7][1];
+s64 g_mid;
+int g_base = 9;
+int g_row = 4;
+signed char g_col = 2;
 
-__attribute__((noinline)) int
-expand (struct parse *p, u32 n)
+/* Loops whose counters live in globals, one of them 64 bits wide; the
+   innermost clears a table entry and masks an accumulator through a
+   pointer.  */
+__attribute__((noinline)) void
+sweep (short p, s64 unused)
 {
-  if (n > sizeof bigger)
+  u32 *acc = &g_acc.f0;
+  for (; g_outer.f0; g_outer.f0 += 1)
     {
-      p->oom = 1;
-      return 1;
+      for (; g_mid <= 2; g_mid += 1)
+        for (; g_col >= 0; g_col -= 1)
+          {
+            struct limit l = { 0x5F8D2772u };
+            if ((u32) ((g_table[g_col][g_row][0] = 0), g_base) - (u32) p
+                <= l.f0)
+              *acc &= (u32) (signed char) p;
+          }
+      for (; g_tail.f1; g_tail.f1 += 1)
+        ;
     }
-  for (u32 k = 0; k < p->nBlob; k++)
-    bigger[k] = p->aBlob[k];
-  p->aBlob = bigger;
-  p->nBlobAlloc = sizeof bigger;
-  return 0;
-}
-
-__attribute__((noinline)) int
-change_payload_size (struct parse *pParse, u32 i, u32 szPayload)
-{
-  u8 *a;
-  u8 szType;
-  u8 nExtra;
-  u8 nNeeded;
-  int delta;
-  if (pParse->oom)
-    return 0;
-  a = &pParse->aBlob[i];
-  szType = a[0] >> 4;
-  if (szType <= 11)
-    nExtra = 0;
-  else if (szType == 12)
-    nExtra = 1;
-  else if (szType == 13)
-    nExtra = 2;
-  else if (szType == 14)
-    nExtra = 4;
-  else
-    nExtra = 8;
-  if (szPayload <= 11)
-    nNeeded = 0;
-  else if (szPayload <= 0xff)
-    nNeeded = 1;
-  else if (szPayload <= 0xffff)
-    nNeeded = 2;
-  else
-    nNeeded = 4;
-  delta = nNeeded - nExtra;
-  if (delta)
-    {
-      u32 newSize = pParse->nBlob + delta;
-      if (delta > 0)
-        {
-          if (newSize > pParse->nBlobAlloc && expand (pParse, newSize))
-            return 0;
-          a = &pParse->aBlob[i];
-          memmove (&a[1 + delta], &a[1], pParse->nBlob - (i + 1));
-        }
-      else
-        memmove (&a[1], &a[1 - delta], pParse->nBlob - (i + 1 - delta));
-      pParse->nBlob = newSize;
-    }
-  if (nNeeded == 0)
-    a[0] = (a[0] & 0x0f) | (szPayload << 4);
-  else if (nNeeded == 1)
-    {
-      a[0] = (a[0] & 0x0f) | 0xc0;
-      a[1] = szPayload & 0xff;
-    }
-  else if (nNeeded == 2)
-    {
-      a[0] = (a[0] & 0x0f) | 0xd0;
-      a[1] = (szPayload >> 8) & 0xff;
-      a[2] = szPayload & 0xff;
-    }
-  else
-    {
-      a[0] = (a[0] & 0x0f) | 0xe0;
-      a[1] = (szPayload >> 24) & 0xff;
-      a[2] = (szPayload >> 16) & 0xff;
-      a[3] = (szPayload >> 8) & 0xff;
-      a[4] = szPayload & 0xff;
-    }
-  return delta;
+  (void) unused;
 }
 
 int
 main (void)
 {
-  struct parse p = { store, 0, 202, 0 };
-  for (u32 k = 0; k < 200; k++)
-    store[k] = (u8) (k * 37 + 11);
-  p.nBlob = 200;
-  u32 sum = 0;
-  static const u32 sizes[] = { 5, 200, 70000, 3, 0x1234, 9, 0x12345678, 1 };
-  for (u32 r = 0; r < 8; r++)
-    {
-      int d = change_payload_size (&p, (r * 13) % 50, sizes[r]);
-      sum = sum * 31 + (u32) d;
-    }
-  for (u32 k = 0; k < p.nBlob; k++)
-    sum = sum * 33 + p.aBlob[k];
-  printf ("%u %u %d\n", sum, p.nBlob, p.aBlob == bigger);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 7; j++)
+      g_table[i][j][0] = i * 7 + j + 1;
+  sweep (6, 0);
+  u64 sum = 0;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 7; j++)
+      sum = sum * 3 + g_table[i][j][0];
+  printf ("%u %d %u %lld %d %llu\n", g_acc.f0, g_tail.f1, g_outer.f0,
+          g_mid, g_col, sum);
   return 0;
 }
 
-/* { dg-output "407754512 206 1" } */
-/* { dg-final { scan-rtl-dump "ssara: change_payload_size by=ssara \[^\n\]* whole_runs=\[1-9\]" "ssara" } } */
-/* { dg-final { scan-rtl-dump-not "ssara: change_payload_size by=ssara \[^\n\]* spill=everything" "ssara" } } */
+/* { dg-output "6 0 0 3 -1 7629794919" } */
+/* { dg-final { scan-rtl-dump "ssara: sweep by=ssara \[^\n\]* whole_runs=\[1-9\]" "ssara" } } */
+/* { dg-final { scan-rtl-dump-not "ssara: sweep by=ssara \[^\n\]* spill=everything" "ssara" } } */
