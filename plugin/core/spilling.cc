@@ -781,6 +781,11 @@ private:
   // walk looks up the distance past the block's end of every value in
   // its set at every eviction.
   vec<uint32_t> out_at_, out_gen_;
+  // phi_arg_next (B, V) for each phi argument V of the block walk_with
+  // walks, when phi_gen_[V] is reads_gen_: the walk asks for it at every
+  // eviction that considers V, as for out_at_.
+  vec<std::pair<dist_t, double>> phi_next_;
+  vec<uint32_t> phi_gen_;
 
   // in_file_[v]: V is a value of the file being decided, in a register
   // somewhere (not spilled already, not dead).  Set by run () for the
@@ -2064,6 +2069,20 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
       out_gen_[dist_out_[b][k].first] = reads_gen_;
       out_at_[dist_out_[b][k].first] = k;
     }
+  if (phi_gen_.size () < w_.fn.values.size ())
+    {
+      phi_gen_.resize (w_.fn.values.size (), 0);
+      phi_next_.resize (w_.fn.values.size ());
+    }
+  for (uint32_t k = phi_arg_lo_[b]; k < phi_arg_lo_[b + 1]; ++k)
+    {
+      const value_id v = phi_arg_[k].a;
+      if (phi_gen_[v] != reads_gen_)
+        {
+          phi_gen_[v] = reads_gen_;
+          phi_next_[v] = phi_arg_next (b, v);
+        }
+    }
   // The index of V's entry in dist_out_[b], or no_index.
   auto out_index = [&] (value_id v) -> size_t {
     return out_gen_[v] == reads_gen_ ? size_t (out_at_[v]) : no_index;
@@ -2095,7 +2114,7 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
     const size_t at = out_index (v);
     dist_t out = at == no_index ? no_use : dist_out_[b][at].second;
     if (r != no_index)
-      out = std::min (out, phi_arg_next (b, v).first);
+      out = std::min (out, phi_next_[v].first);
     return add_dist (dist_t (n - j), out);
   };
   // The frequency of the block of V's next use after instruction J.
@@ -2109,7 +2128,7 @@ spiller::walk_with (block_id b, const vec<value_id> &W0,
     const double f = at == no_index ? 0.0 : use_freq_out_[b][at];
     if (r == no_index)
       return f;
-    auto [y, fy] = phi_arg_next (b, v);
+    auto [y, fy] = phi_next_[v];
     return y < out ? fy : f;
   };
   // Whether V's next read after instruction J is in this block and
