@@ -309,6 +309,20 @@ scale_dist (dist_t dist, double from, double to)
   return x >= double (no_use - 1) ? no_use - 1 : dist_t (x);
 }
 
+// DIST, a distance from the start of a block at loop depth TO_DEPTH that
+// runs TO_FREQ times, seen from the end of a predecessor at FROM_DEPTH
+// that runs FROM_FREQ times: further by loop_exit_penalty for each loop
+// level the edge leaves, and as the successor runs a fraction of the
+// predecessor's times (scale_dist).
+dist_t
+over_edge (dist_t dist, unsigned from_depth, unsigned to_depth,
+           double from_freq, double to_freq)
+{
+  if (from_depth > to_depth)
+    dist = add_dist (dist, loop_exit_penalty * (from_depth - to_depth));
+  return scale_dist (dist, from_freq, to_freq);
+}
+
 // The slot of code at the end of block B: after its last instruction,
 // or before its terminator.
 uint32_t
@@ -885,23 +899,27 @@ private:
       for (const operand &o : blk.insns[j].ops)
         if (o.kind == operand_kind::use && in_file (o.value))
           f (o.value, j);
-    for (block_id s : blk.succs)
+    for_each_phi_arg (b, [&] (value_id a, block_id, value_id) {
+      f (a, n);
+    });
+  }
+  // Call F (A, S, DEF) for each of those reads at B's end: A is the
+  // argument, on the edge to successor S, of phi DEF.
+  template <typename F> void for_each_phi_arg (block_id b, F f) const
+  {
+    for (block_id s : w_.fn.blocks[b].succs)
       {
         const block &sb = w_.fn.blocks[s];
         for (size_t k = 0; k < sb.preds.size (); ++k)
           if (sb.preds[k] == b)
             for (const phi &ph : sb.phis)
               if (in_file (ph.args[k]) && ph.args[k] != ph.def)
-                f (ph.args[k], n);
+                f (ph.args[k], s, ph.def);
       }
   }
 
   void compute_order ();
   void compute_next_uses ();
-  // DIST, a distance from the start of successor S of block B, from B's
-  // end: further by loop_exit_penalty for each loop level the edge
-  // leaves, and as S runs a fraction of B's times (scale_dist).
-  dist_t through_edge (block_id b, block_id s, dist_t dist) const;
   // The distance from the end of block B to the next use of A as an
   // argument of phis of B's successors, and the frequency of that use's
   // block: its phi's next use over the edge (a value that a loop passes
@@ -1049,16 +1067,6 @@ spiller::compute_order ()
     rpo_index_[rpo_[i]] = i;
 }
 
-dist_t
-spiller::through_edge (block_id b, block_id s, dist_t dist) const
-{
-  const unsigned bd = w_.fn.blocks[b].loop_depth;
-  const unsigned sd = w_.fn.blocks[s].loop_depth;
-  if (bd > sd)
-    dist = add_dist (dist, loop_exit_penalty * (bd - sd));
-  return scale_dist (dist, block_frequency (w_, b), block_frequency (w_, s));
-}
-
 std::pair<dist_t, double>
 spiller::phi_arg_next (block_id b, value_id a) const
 {
@@ -1077,7 +1085,11 @@ spiller::phi_arg_next (block_id b, value_id a) const
       double fx = 0.0;
       if (at != no_index && in[at].second != no_use)
         {
-          x = std::min (through_edge (b, it->s, in[at].second),
+          x = std::min (over_edge (in[at].second,
+                                   w_.fn.blocks[b].loop_depth,
+                                   w_.fn.blocks[it->s].loop_depth,
+                                   block_frequency (w_, b),
+                                   block_frequency (w_, it->s)),
                         dist_t (no_use - 1));
           fx = use_freq_in_[it->s][at];
         }
@@ -1125,15 +1137,9 @@ spiller::compute_next_uses ()
   for (block_id b = 0; b < nb; ++b)
     {
       const size_t lo = phi_arg_.size ();
-      for (block_id s : w_.fn.blocks[b].succs)
-        {
-          const block &sb = w_.fn.blocks[s];
-          for (size_t k = 0; k < sb.preds.size (); ++k)
-            if (sb.preds[k] == b)
-              for (const phi &ph : sb.phis)
-                if (in_file (ph.args[k]) && ph.args[k] != ph.def)
-                  phi_arg_.push_back ({ ph.args[k], s, ph.def });
-        }
+      for_each_phi_arg (b, [&] (value_id a, block_id s, value_id def) {
+        phi_arg_.push_back ({ a, s, def });
+      });
       std::sort (phi_arg_.begin () + lo, phi_arg_.end ());
       phi_arg_lo_[b + 1] = uint32_t (phi_arg_.size ());
     }
@@ -1209,10 +1215,7 @@ spiller::compute_next_uses ()
                     ++at;
                   if (at == in.size () || in[at].first != v)
                     continue;  // No use through s: no_use, never below.
-                  dist_t x = in[at].second;
-                  if (bd > sd)
-                    x = add_dist (x, loop_exit_penalty * (bd - sd));
-                  x = scale_dist (x, fb, fs);
+                  const dist_t x = over_edge (in[at].second, bd, sd, fb, fs);
                   if (x < best[k])
                     {
                       best[k] = x;
