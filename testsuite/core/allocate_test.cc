@@ -1994,6 +1994,10 @@ block 15 preds=1 succs=3 depth=0 freq=0.001
   const allocation &a = r.alloc;
   ASSERT_TRUE (a.phi_loc[3][0].is_slot ());
   const slot_id cell = a.phi_loc[3][0].slot;
+  // The header's phi lives in that cell (a register before
+  // phi_arg_next, whose reads by phis alone looked near).
+  EXPECT_TRUE (a.phi_loc[8][0].is_slot () && a.phi_loc[8][0].slot == cell)
+    << print_allocation (f0, t, a);
   for (const edit &e : a.edits)
     if ((e.k == edit::kind::store || e.k == edit::kind::load)
         && e.slot == cell)
