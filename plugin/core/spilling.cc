@@ -67,7 +67,8 @@
 //      Where the reloads at a predecessor's end make more values than
 //      registers there (every value kept over the edge and every phi
 //      argument still holds its register, memory phis' arguments
-//      included), the block is marked (decisions::over_full_end).
+//      included), or the edge is a loop's back edge, the block is marked
+//      (decisions::edge_move_files).
 //   5. A value that leaves its register while it still has a use is
 //      stored right after its def (single assignment: one store serves
 //      every reload), or, where that costs less by frequency, at each
@@ -454,15 +455,22 @@ struct decisions
   vec<block_id> def_block;
   // Values defined by a terminator: nothing can follow their def.
   vec<bool> terminator_def;
-  // over_full_end[b]: the memory-direct files whose values in a register
-  // at the end of block B (one successor) outnumber the file's registers
-  // once fix_edges' reloads there are counted: every value kept over the
-  // edge and every phi argument still holds its register there, the
-  // arguments of memory phis included (SSA deconstruction stores them
-  // into the phi's cell only on the edge), so those reloads need one
-  // register each beyond the successor's start set.  The lowering makes
-  // such reloads moves of the edge (decide_edge_moves).
-  vec<vec<file_id>> over_full_end;
+  // edge_move_files[b]: the memory-direct files whose reloads at the end
+  // of block B (one successor) the lowering makes moves of B's out-edge
+  // (decide_edge_moves).  Either the file's values in a register there
+  // outnumber its registers once fix_edges' reloads are counted (every
+  // value kept over the edge and every phi argument still holds its
+  // register there, the arguments of memory phis included: SSA
+  // deconstruction stores them into the phi's cell only on the edge),
+  // so those reloads need one register each beyond the successor's
+  // start set; or the edge is a back edge (the successor dominates B):
+  // the successor's start, coloured before B, already fixes where each
+  // such reload goes, and a reload holding a register of its own at B's
+  // end may hold the one another value must move into (LZ4HC's chain
+  // loop with 5 GPRs: the counter's reload in r5, an invariant's
+  // header register, and the invariant's reload in r4, the counter's
+  // phi register: a swap on every iteration).
+  vec<vec<file_id>> edge_move_files;
   // edge_moves[b]: values whose reload at the end of block B is a move of
   // B's out-edge, made by SSA deconstruction (decide_edge_moves): each
   // is a reload value in its value's cell, defined by no instruction.
@@ -2689,8 +2697,9 @@ spiller::fix_edges ()
                 }
             }
           if (at_p_end && w_.tgt.files[f_].memory_direct
-              && end_demand (s, k) > regs_.count ())
-            d_.over_full_end[p].push_back (f_);
+              && (end_demand (s, k) > regs_.count ()
+                  || dom_.dominates (s, p)))
+            d_.edge_move_files[p].push_back (f_);
         }
     }
   return true;
@@ -3487,8 +3496,8 @@ lowering::decide_edge_moves (
   d.edge_moves.assign (nb, {});
   for (block_id p = 0; p < nb; ++p)
     {
-      const auto &over = d.over_full_end[p];
-      if (over.empty ())
+      const auto &files = d.edge_move_files[p];
+      if (files.empty ())
         continue;
       // fix_edges marks only blocks with one successor.
       const block &pb = w.fn.blocks[p];
@@ -3521,8 +3530,8 @@ lowering::decide_edge_moves (
           // Not a rematerializable value: it has no cell, and is
           // recomputed.
           if (!only_phis || w.rematerializable (v)
-              || std::find (over.begin (), over.end (),
-                            w.fn.values[v].file) == over.end ())
+              || std::find (files.begin (), files.end (),
+                            w.fn.values[v].file) == files.end ())
             keep.push_back (v);
           else
             moves.push_back (v);
@@ -4035,7 +4044,7 @@ spill_files (work &w, spill_round round)
   d.end_blocks.assign (nv, {});
   d.def_block.assign (nv, no_block);
   d.terminator_def.assign (nv, false);
-  d.over_full_end.assign (nb, {});
+  d.edge_move_files.assign (nb, {});
   for (block_id b = 0; b < nb; ++b)
     {
       const block &blk = w.fn.blocks[b];

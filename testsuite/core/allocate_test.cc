@@ -944,6 +944,119 @@ block 9 preds=8 succs=3 depth=1 freq=15.078861087560654
   EXPECT_EQ (r.alloc.stats.last_resort, 0u);
 }
 
+// A reload on a loop's back edge is a move of the edge: the header's
+// registers are fixed before the latch is coloured.  Reduced from
+// LZ4HC_compress_generic_noDictCtx with 5 GPRs (lz4's chain loop): v25
+// (r307), spilled in the inner loop, is reloaded for the outer header's
+// phi v16, while the latch passes v19 to v18 and its copy v21 to v20.
+// As a reload value of its own the load held a register at the latch's
+// end, and SSA deconstruction swapped two phi registers (three xors);
+// as an edge move it waits for the copies and loads into v16's register.
+TEST (Allocate, BackEdgeReloadIsAnEdgeMove)
+{
+  const char *text = R"(
+function back_edge_reload
+value v0 gpr name=r2861
+value v1 gpr name=r1086
+value v2 gpr name=r2066
+value v3 gpr name=r251
+value v4 gpr name=r441
+value v5 gpr name=r429
+value v6 gpr name=r441.phi
+value v7 gpr name=r429.phi
+value v8 gpr name=r251.phi
+value v9 gpr name=r431.phi
+value v10 gpr name=r170
+value v11 gpr name=r431
+value v12 gpr name=r431.phi
+value v13 gpr name=r431.phi
+value v14 gpr name=r441.phi
+value v15 gpr name=r441.phi
+value v16 gpr name=r431.phi
+value v17 gpr name=r431
+value v18 gpr name=r429.phi
+value v19 gpr name=r429.phi
+value v20 gpr name=r251.phi
+value v21 gpr name=r251
+value v22 gpr name=r441.phi
+value v23 gpr name=r435.phi
+value v24 gpr name=r429.phi
+value v25 gpr name=r307
+value v26 gpr name=r441
+value v27 gpr name=r429
+value v28 gpr name=r435
+value v29 gpr name=r441.phi
+value v30 gpr name=r435.phi
+value v31 gpr name=r429.phi
+value v32 gpr name=r379
+value v33 gpr name=r435.phi
+block 0 preds= succs=1 depth=0 freq=1
+block 1 preds=0 succs=2 depth=0 freq=1
+  copy def:v0 use_hard:r4
+  copy use:v0 def:v1
+block 2 preds=1 succs=3 depth=0 freq=0.6008481727913022
+  insn def:v2
+block 3 preds=2 succs=4 depth=0 freq=0.26038113981485367
+  copy use:v1 def:v3
+  insn def:v4 remat
+  insn def:v5 remat
+block 4 preds=3 succs=5 depth=1 freq=0.86833469476550817
+  phi v6 = v4
+  phi v7 = v5
+  phi v8 = v3
+block 5 preds=4 succs=6 depth=2 freq=1.060643533244729
+  insn def:v10
+block 6 preds=5 succs=7 depth=2 freq=0.53032176662236452
+  copy use:v10 def:v11
+block 7 preds=6 succs=8 depth=2 freq=18.350233852863312
+  phi v12 = v11
+block 8 preds=7 succs=9 depth=2 freq=18.316757649183273
+  phi v9 = v12
+block 9 preds=8 succs=10 depth=1 freq=0.83054827991873026
+  phi v13 = v9
+block 10 preds=19,9 succs=11 depth=2 freq=1.1053209602832794
+  phi v14 = v15 v6
+  phi v16 = v17 v13
+  phi v18 = v19 v7
+  phi v20 = v21 v8
+block 11 preds=10 succs=12 depth=2 freq=0.29843665985390544
+  insn use:v2
+block 12 preds=11 succs=13 depth=3 freq=0.36922840727493167
+  insn def:v25
+block 13 preds=12 succs=14 depth=3 freq=0.18461420363746583
+  insn def:v26
+  insn def:v27
+  copy use:v25 def:v28
+block 14 preds=13 succs=15 depth=3 freq=6.3880347982048988
+  phi v29 = v26
+  phi v30 = v28
+  phi v31 = v27
+block 15 preds=14 succs=16 depth=3 freq=0.0015306675595638808
+  insn def:v32
+block 16 preds=15 succs=17 depth=3 freq=6.3802268877625465
+  phi v22 = v29
+  phi v23 = v30
+  phi v24 = v31
+block 17 preds=16 succs=18 depth=2 freq=1.0749246515333652
+  phi v15 = v22
+  phi v33 = v23
+  phi v19 = v24
+block 18 preds=17 succs=19 depth=2 freq=0.53746232576668262
+  insn use:v20
+block 19 preds=18 succs=10 depth=2 freq=0.62571363244205713
+  copy use:v33 def:v17
+  copy use:v19 def:v21
+)";
+  const target t = rs6000_with_gprs ({ 0, 3, 4, 5, 6 });
+  alloc_result r = run (text, t, spill_mode::normal, spill_policy::split);
+  ASSERT_EQ (r.failure, alloc_failure::none);
+  EXPECT_EQ (r.alloc.stats.swaps, 0u);
+  size_t loads = 0;
+  for (const edit &e : r.alloc.edits)
+    loads += e.k == edit::kind::load;
+  EXPECT_EQ (loads, 1u);
+}
+
 // v0, a char (bytes=1), is read only by an extension (extends) after a
 // point where five values need the four GPRs: the splitting spiller
 // evicts it there, since its read costs nothing more from memory
