@@ -125,6 +125,25 @@ rs6000_target ()
   return make_target (gprs, fprs, crs);
 }
 
+target
+rs6000_gcc_order_target ()
+{
+  std::vector<hreg> gprs = { 9, 10, 8, 7, 6, 5, 4, 3, 12, 11, 0 };
+  for (hreg h = 31; h >= 14; --h)
+    gprs.push_back (h);
+  std::vector<hreg> fprs = { fpr (0) };
+  for (unsigned n = 12; n >= 2; --n)
+    fprs.push_back (fpr (n));
+  fprs.push_back (fpr (13));
+  fprs.push_back (fpr (1));
+  for (unsigned n = 31; n >= 14; --n)
+    fprs.push_back (fpr (n));
+  std::vector<hreg> crs;
+  for (unsigned n : { 0, 7, 5, 6, 1, 4, 3, 2 })
+    crs.push_back (cr (n));
+  return make_target (gprs, fprs, crs);
+}
+
 hreg_set
 rs6000_call_saved ()
 {

@@ -41,6 +41,15 @@ target make_test_target (unsigned ngpr, unsigned nfpr, unsigned ncr);
 // register but r1 (sp), r2 (TLS) and r13 (small data) allocatable.
 target rs6000_target ();
 
+// Return rs6000_target () with each file's registers in the order the
+// plugin takes them (plugin/gcc-target.cc, from GCC 12's
+// REG_ALLOC_ORDER for 32-bit SVR4): GPRs r9 r10 r8 r7 r6 r5 r4 r3 r12
+// r11 r0 r31 ... r14, FPRs f0 f12 ... f2 f13 f1 f31 ... f14, CR fields
+// cr0 cr7 cr5 cr6 cr1 cr4 cr3 cr2.  Colour assignment tries registers
+// in that order, so a replay of the plugin's dump allocates as the
+// plugin did only with it (replay --order=gcc).
+target rs6000_gcc_order_target ();
+
 // Return the rs6000 SVR4 call-saved registers: r14-r31, f14-f31,
 // cr2-cr4.
 hreg_set rs6000_call_saved ();

@@ -111,6 +111,8 @@ main (int argc, char **argv)
   const char *stats = nullptr;
   // GPRs made non-allocatable (--fixed=N,N,...), as -ffixed-rN does.
   std::vector<unsigned> fixed;
+  // Registers in the plugin's order (--order=gcc) or rs6000_target's.
+  bool gcc_order = false;
   for (int i = 1; i < argc; ++i)
     {
       const char *a = argv[i];
@@ -137,6 +139,10 @@ main (int argc, char **argv)
               p = *end ? end + 1 : end;
             }
         }
+      else if (strcmp (a, "--order=gcc") == 0)
+        gcc_order = true;
+      else if (strcmp (a, "--order=test") == 0)
+        gcc_order = false;
       else if (strcmp (a, "--check") == 0)
         opts.check = check_mode::on;
       else if (strcmp (a, "--policy=cheaper") == 0)
@@ -156,7 +162,8 @@ main (int argc, char **argv)
   if (dumps.empty ())
     {
       fprintf (stderr, "usage: replay [--repeat=N] "
-                       "[--policy=cheaper|split|pereira] [--top=N] "
+                       "[--policy=cheaper|split|pereira] [--order=gcc|test] "
+                       "[--top=N] "
                        "[--allocations=FILE] [--stats=FILE] "
                        "[--fixed=N,N,...] DUMP...\n");
       return 2;
@@ -165,7 +172,7 @@ main (int argc, char **argv)
   // The plugin's ABI: what a call does not clobber is call-saved (a
   // register written costs a save and a restore, which spill=cheaper's
   // estimate counts).
-  target t = rs6000_target ();
+  target t = gcc_order ? rs6000_gcc_order_target () : rs6000_target ();
   t.call_saved = rs6000_call_saved ();
   for (unsigned n : fixed)
     {
