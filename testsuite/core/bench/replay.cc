@@ -10,7 +10,8 @@
 // few percent on one machine (a whole cc1 run varies by ten).
 //
 // Usage: replay [--repeat=N] [--policy=cheaper|split|pereira] [--check]
-//               [--top=N] [--allocations=FILE] [--stats=FILE] DUMP...
+//               [--order=gcc|test] [--fixed=N,N,...] [--top=N]
+//               [--allocations=FILE] [--stats=FILE] DUMP...
 // --policy: split by default, the policy the plugin takes where the goal
 // is speed (-O2; policy_for in plugin/adapter.cc); cheaper, which -Os
 // takes, also runs the paper's spilling where the splitting spiller
@@ -32,8 +33,11 @@
 // source) and runs it.  Not part of make check.
 //
 // The target is rs6000_target () (test-targets.h) with the ABI's
-// call-saved registers, not the one the plugin builds from GCC's tables,
-// so the allocations are close to, not the same as, the plugin's.
+// call-saved registers, its registers in number order; with
+// --order=gcc, rs6000_gcc_order_target (), in the order the plugin
+// takes them from GCC's tables, so that the allocations are the
+// plugin's (checked on sqlite3VdbeExec with 8 GPRs); without it they
+// are close to, not the same as, the plugin's.
 // --fixed=N,N,... takes GPRs rN out of it, as -ffixed-rN does: for
 // dumps made with fewer registers (make bench's O2-r12, O2-r8, O2-r5).
 
